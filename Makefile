@@ -1,0 +1,28 @@
+# Two commands do all the set-up on a fresh clone (see README.md):
+#   make run    builds .venv if needed, then runs the main job
+#   make test   builds .venv if needed, then runs the test suite
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+RUN_ARGS ?=
+
+.PHONY: run test bench clean
+
+$(BIN)/spadille: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $@
+
+run: $(BIN)/spadille
+	$(BIN)/spadille simulate quadrille --deals 2000000 --out results/quadrille-heuristic.parquet $(RUN_ARGS)
+
+# Tests compile the numba kernels into a throwaway cache, so a stale cache can never hide an edit.
+test: $(BIN)/spadille
+	NUMBA_CACHE_DIR=$$(mktemp -d) $(BIN)/python -m pytest -q
+
+bench: $(BIN)/spadille
+	$(BIN)/spadille bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -1,0 +1,90 @@
+"""Bit operations on uint64 card masks, compiled to single LLVM instructions.
+
+numba has no popcount or count-trailing-zeros for integers, so these wrap LLVM's
+ctpop / cttz / ctlz intrinsics. They are inlined wherever they are used and cache fine.
+Inputs must be uint64; results are int64. ``lowest`` and ``highest`` of 0 are undefined,
+so callers test the mask first.
+"""
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+
+
+@intrinsic
+def _ctpop(typingctx, x):
+    sig = types.int64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        fn = builder.module.declare_intrinsic("llvm.ctpop", [ir.IntType(64)])
+        return builder.call(fn, [args[0]])
+
+    return sig, codegen
+
+
+@intrinsic
+def _cttz(typingctx, x):
+    sig = types.int64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        fn = builder.module.declare_intrinsic("llvm.cttz", [ir.IntType(64), ir.IntType(1)])
+        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])
+
+    return sig, codegen
+
+
+@intrinsic
+def _ctlz(typingctx, x):
+    sig = types.int64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        fn = builder.module.declare_intrinsic("llvm.ctlz", [ir.IntType(64), ir.IntType(1)])
+        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])
+
+    return sig, codegen
+
+
+@njit(inline="always", cache=True)
+def popcount(x):
+    return _ctpop(x)
+
+
+@njit(inline="always", cache=True)
+def lowest(x):
+    """Index of the lowest set bit."""
+    return _cttz(x)
+
+
+@njit(inline="always", cache=True)
+def highest(x):
+    """Index of the highest set bit."""
+    return 63 - _ctlz(x)
+
+
+@njit(inline="always", cache=True)
+def bit(i):
+    return ONE << np.uint64(i)
+
+
+@njit(inline="always", cache=True)
+def below(i):
+    """Mask of the positions strictly below i."""
+    return (ONE << np.uint64(i)) - ONE
+
+
+@njit(inline="always", cache=True)
+def above(i):
+    """Mask of the positions strictly above i (i < 63)."""
+    return ~((ONE << np.uint64(i + 1)) - ONE)
+
+
+@njit(inline="always", cache=True)
+def nth_set(x, n):
+    """Index of the n-th lowest set bit (n counts from 0)."""
+    for _ in range(n):
+        x &= x - ONE
+    return _cttz(x)

@@ -1,0 +1,362 @@
+"""The jitted deal loop: deal -> auction -> trump and call -> play -> vole -> result -> payments.
+
+``play_deal`` plays one deal and writes its row (layout COL_* in _layout.py) into ``res``.
+``run_chunks`` plays a range of deals in parallel chunks and aggregates inside the kernel,
+so memory does not grow with the number of deals; rows are copied out only when asked.
+
+No input checks here: simulate.py validates and allocates. Seats are numbered in playing
+order from the dealer's right: 0 is eldest and n_seats - 1 the dealer.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from . import _layout as L
+from ._bits import ZERO, bit, highest, lowest, popcount
+from ._policies import choose_bid, choose_call, choose_card, choose_force_answer, choose_trump, choose_vole
+from ._rng import below_n, seed_deal
+from ._rules import beats, count_matadors, legal_calls, legal_plays, to_ordered
+from ._settle import pay_antes, settle, table_total
+
+
+@njit(cache=True)
+def deal_hands(seed, deal, rules, rng, deck, hands_nat):
+    """Shuffle the pack with deal ``deal``'s stream and give each seat its cards."""
+    seed_deal(rng, seed, deal)
+    pack = np.uint64(rules[L.R_PACK_MASK])
+    count = 0
+    for card in range(40):
+        if pack & bit(card) != ZERO:
+            deck[count] = card
+            count += 1
+    for i in range(count - 1, 0, -1):
+        j = below_n(rng, i + 1)
+        held = deck[i]
+        deck[i] = deck[j]
+        deck[j] = held
+    n_seats = rules[L.R_SEATS]
+    hand_size = rules[L.R_HAND]
+    for seat in range(n_seats):
+        mask = ZERO
+        for k in range(seat * hand_size, (seat + 1) * hand_size):
+            mask |= bit(deck[k])
+        hands_nat[seat] = mask
+
+
+@njit(cache=True)
+def _auction(hands_nat, rules, pos_of_card, block_mask, top_pos, policy_ids, policy_params, rng, res):
+    """Returns (declarer seat or -1, ASK / ALONE or -1). Writes bids and the force answer."""
+    n_seats = rules[L.R_SEATS]
+    best_seat = -1
+    best_kind = -1
+    res[L.COL_FORCE] = L.NO_FORCE
+    for seat in range(L.MAX_SEATS):
+        res[L.COL_BIDS + seat] = -1
+    for seat in range(n_seats):
+        if best_kind == L.ALONE:
+            continue  # nothing outranks a sans prendre: no choice, no consultation
+        bid = choose_bid(policy_ids[seat], policy_params[seat], hands_nat[seat], best_kind,
+                         rules, pos_of_card, block_mask, top_pos, rng)
+        res[L.COL_BIDS + seat] = bid
+        if bid == L.ASK:
+            best_seat = seat
+            best_kind = L.ASK
+        elif bid == L.ALONE:
+            if best_kind == L.ASK and rules[L.R_ASKER_PREFERENCE] != 0:
+                asker = best_seat
+                answer = choose_force_answer(policy_ids[asker], policy_params[asker], hands_nat[asker],
+                                             rules, pos_of_card, block_mask, top_pos, rng)
+                res[L.COL_FORCE] = answer
+                best_seat = asker if answer == L.TAKE else seat
+            else:
+                best_seat = seat
+            best_kind = L.ALONE
+    return best_seat, best_kind
+
+
+@njit(cache=True)
+def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend, called_seen, gone):
+    obs[L.O_SEAT] = seat
+    obs[L.O_TRICK] = trick
+    obs[L.O_N_IN_TRICK] = n_in_trick
+    obs[L.O_LEADER] = leader
+    obs[L.O_BEST_POS] = best_pos
+    obs[L.O_BEST_SEAT] = best_seat
+    known = -1
+    if friend >= 0 and (seat == friend or called_seen):
+        known = friend
+    obs[L.O_FRIEND_KNOWN] = known
+    obs[L.O_GONE] = np.int64(gone)
+
+
+@njit(cache=True)
+def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, top_pos,
+              policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs):
+    """Play deal ``deal`` of ``seed`` at ``table`` (updated in place); write its row to ``res``."""
+    n_seats = rules[L.R_SEATS]
+    hand_size = rules[L.R_HAND]
+    deal_hands(seed, deal, rules, rng, deck, hands_nat)
+    res[L.COL_DEAL] = deal
+    spadille_holder = 0
+    for seat in range(L.MAX_SEATS):
+        res[L.COL_HANDS + seat] = np.int64(hands_nat[seat]) if seat < n_seats else 0
+        res[L.COL_TRICKS + seat] = 0
+        res[L.COL_PAY + seat] = 0
+        if seat < n_seats and hands_nat[seat] & np.uint64(1) != ZERO:
+            spadille_holder = seat
+    for k in range(L.MAX_TRICKS):
+        res[L.COL_LEADERS + k] = -1
+        res[L.COL_WINNERS + k] = -1
+        for i in range(L.MAX_SEATS):
+            res[L.COL_CARDS + 4 * k + i] = -1
+    table_before = table_total(table)
+    pay_antes(table, nets, n_seats, spadille_holder, rules)
+
+    declarer, kind = _auction(hands_nat, rules, pos_of_card, block_mask, top_pos, policy_ids, policy_params, rng, res)
+    if declarer < 0:
+        if rules[L.R_ALL_PASS_REDEAL] != 0:
+            res[L.COL_CONTRACT] = L.NO_CONTRACT
+            res[L.COL_OMBRE] = -1
+            res[L.COL_TRUMP] = -1
+            res[L.COL_CALLED] = -1
+            res[L.COL_FRIEND] = -1
+            res[L.COL_SIDE_TRICKS] = 0
+            res[L.COL_OUTCOME] = L.NO_RESULT
+            res[L.COL_VOLE] = L.VOLE_NONE
+            res[L.COL_MATADORS] = 0
+            res[L.COL_BETE] = 0
+            for seat in range(n_seats):
+                res[L.COL_PAY + seat] = nets[seat]
+            res[L.COL_POOL] = table_total(table) - table_before
+            return
+        ombre = spadille_holder
+        contract = L.FORCED
+    elif kind == L.ALONE:
+        ombre = declarer
+        contract = L.SANS_PRENDRE
+    else:
+        ombre = declarer
+        contract = L.CALLED
+
+    allowed = rules[L.R_ALLOWED_TRUMPS]
+    if popcount(np.uint64(allowed)) >= 2:
+        trump = choose_trump(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], allowed,
+                             pos_of_card, block_mask, top_pos, rng)
+    else:
+        trump = lowest(np.uint64(allowed))
+
+    called = -1
+    friend = -1
+    if contract != L.SANS_PRENDRE:
+        calls = legal_calls(hands_nat[ombre], trump, rules)
+        if popcount(calls) >= 2:
+            called = choose_call(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], trump, calls, rng)
+        elif calls != ZERO:
+            called = lowest(calls)
+        if called >= 0:
+            for seat in range(n_seats):
+                if seat != ombre and hands_nat[seat] & bit(called) != ZERO:
+                    friend = seat
+        if friend < 0 and contract == L.CALLED:
+            contract = L.SELF_CALLED
+
+    res[L.COL_CONTRACT] = contract
+    res[L.COL_OMBRE] = ombre
+    res[L.COL_TRUMP] = trump
+    res[L.COL_CALLED] = called
+    res[L.COL_FRIEND] = friend
+
+    pack_ord = ZERO
+    for suit in range(4):
+        pack_ord |= block_mask[trump, suit]
+    for seat in range(n_seats):
+        hands[seat] = to_ordered(hands_nat[seat], trump, pos_of_card)
+        start_ord[seat] = hands[seat]
+        obs[L.O_SHOWED_OUT + seat] = 0
+        obs[L.O_TRICKS + seat] = 0
+    called_pos = pos_of_card[trump, called] if called >= 0 else -1
+    obs[L.O_TRUMP] = trump
+    obs[L.O_OMBRE] = ombre
+    obs[L.O_CONTRACT] = contract
+    obs[L.O_CALLED_POS] = called_pos
+    obs[L.O_N_SEATS] = n_seats
+
+    vole_allowed = contract != L.FORCED or rules[L.R_FORCED_VOLE] != 0
+    vole_after = rules[L.R_VOLE_AFTER]
+    vole_state = L.VOLE_NONE
+    called_seen = called_pos < 0
+    gone = ZERO
+    side_tricks = 0
+    leader = 0
+    for trick in range(hand_size):
+        if (trick == vole_after and vole_allowed and side_tricks == trick
+                and (called_seen or rules[L.R_VOLE_NEEDS_SEEN] == 0)):
+            _fill_obs(obs, leader, trick, 0, leader, -1, -1, friend, called_seen, gone)
+            if choose_vole(policy_ids[leader], policy_params[leader], hands[leader], obs, pack_ord, block_mask, rng) != 0:
+                vole_state = L.VOLE_FAILED  # made only if the side takes every trick
+        res[L.COL_LEADERS + trick] = leader
+        led_pos = -1
+        best_pos = -1
+        best_seat = -1
+        for i in range(n_seats):
+            seat = leader + i
+            if seat >= n_seats:
+                seat -= n_seats
+            legal = legal_plays(hands[seat], led_pos, best_pos, trump, rules, block_of_pos, block_mask, top_pos)
+            if popcount(legal) >= 2:
+                _fill_obs(obs, seat, trick, i, leader, best_pos, best_seat, friend, called_seen, gone)
+                card = choose_card(policy_ids[seat], policy_params[seat], hands[seat], legal, obs,
+                                   pack_ord, block_of_pos, block_mask, rng)
+            else:
+                card = lowest(legal)
+            hands[seat] ^= bit(card)
+            gone |= bit(card)
+            obs[L.O_TRICK_CARDS + i] = card
+            if i == 0:
+                led_pos = card
+                best_pos = card
+                best_seat = seat
+            else:
+                led_block = block_of_pos[trump, led_pos]
+                if block_of_pos[trump, card] != led_block:
+                    obs[L.O_SHOWED_OUT + seat] |= 1 << led_block
+                if beats(card, best_pos, trump, block_of_pos):
+                    best_pos = card
+                    best_seat = seat
+            if card == called_pos:
+                called_seen = True
+            res[L.COL_CARDS + 4 * trick + i] = card_of_pos[trump, card]
+        res[L.COL_WINNERS + trick] = best_seat
+        res[L.COL_TRICKS + best_seat] += 1
+        obs[L.O_TRICKS + best_seat] += 1
+        if best_seat == ombre or best_seat == friend:
+            side_tricks += 1
+        leader = best_seat
+
+    if vole_state == L.VOLE_FAILED and side_tricks == hand_size:
+        vole_state = L.VOLE_MADE
+    side_start = start_ord[ombre]
+    if friend >= 0 and rules[L.R_MATADORS_OMBRE_ONLY] == 0:
+        side_start |= start_ord[friend]
+    matadors = count_matadors(side_start, trump, rules, top_pos)
+    odd_defender = -1
+    odd_best = -1
+    trump_block = block_mask[trump, trump]
+    for seat in range(n_seats):
+        if seat != ombre and seat != friend and start_ord[seat] & trump_block != ZERO:
+            top = highest(start_ord[seat] & trump_block)
+            if top > odd_best:
+                odd_best = top
+                odd_defender = seat
+    outcome, bete = settle(table, nets, n_seats, contract, ombre, friend, side_tricks,
+                           res[L.COL_TRICKS + ombre], vole_state, matadors, odd_defender, rules, bete_chain)
+    res[L.COL_SIDE_TRICKS] = side_tricks
+    res[L.COL_OUTCOME] = outcome
+    res[L.COL_VOLE] = vole_state
+    res[L.COL_MATADORS] = matadors
+    res[L.COL_BETE] = bete
+    for seat in range(n_seats):
+        res[L.COL_PAY + seat] = nets[seat]
+    res[L.COL_POOL] = table_total(table) - table_before
+
+
+@njit(cache=True)
+def aggregate(res, by_contract, by_seat, n_seats):
+    """Add one deal's row to a chunk's aggregates (int64, so sums never depend on chunking)."""
+    contract = res[L.COL_CONTRACT]
+    ombre = res[L.COL_OMBRE]
+    slot = ombre if ombre >= 0 else 0
+    stats = by_contract[contract, slot]
+    stats[L.S_N] += 1
+    for seat in range(n_seats):
+        pay = res[L.COL_PAY + seat]
+        by_seat[seat, L.SEAT_PAY] += pay
+        by_seat[seat, L.SEAT_PAY_SQ] += pay * pay
+        by_seat[seat, L.SEAT_TRICKS] += res[L.COL_TRICKS + seat]
+    if ombre < 0:
+        return
+    by_seat[ombre, L.SEAT_OMBRE] += 1
+    outcome = res[L.COL_OUTCOME]
+    if outcome == L.WIN:
+        stats[L.S_WIN] += 1
+    elif outcome == L.REMISE:
+        stats[L.S_REMISE] += 1
+    else:
+        stats[L.S_CODILLE] += 1
+    vole = res[L.COL_VOLE]
+    if vole != L.VOLE_NONE:
+        stats[L.S_VOLE_UNDERTAKEN] += 1
+    if vole == L.VOLE_MADE:
+        stats[L.S_VOLE_MADE] += 1
+    ombre_pay = res[L.COL_PAY + ombre]
+    side_pay = ombre_pay
+    friend = res[L.COL_FRIEND]
+    if friend >= 0:
+        side_pay += res[L.COL_PAY + friend]
+    stats[L.S_OMBRE_PAY] += ombre_pay
+    stats[L.S_OMBRE_PAY_SQ] += ombre_pay * ombre_pay
+    stats[L.S_SIDE_PAY] += side_pay
+    stats[L.S_SIDE_PAY_SQ] += side_pay * side_pay
+    side_tricks = res[L.COL_SIDE_TRICKS]
+    stats[L.S_SIDE_TRICKS] += side_tricks
+    straight = True
+    for trick in range(6):
+        winner = res[L.COL_WINNERS + trick]
+        if winner != ombre and winner != friend:
+            straight = False
+    if straight:
+        stats[L.S_STRAIGHT_SIX] += 1
+
+
+@njit(parallel=True, cache=True)
+def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bete_chain, pos_of_card,
+               card_of_pos, block_of_pos, block_mask, top_pos, policy_ids, policy_params,
+               by_contract, by_seat, rows, record):
+    """Play deals first_deal .. first_deal + n_deals - 1 in chunks of ``chunk_size``.
+
+    by_contract int64[n_chunks, N_CONTRACTS, MAX_SEATS, N_STATS] and by_seat
+    int64[n_chunks, MAX_SEATS, N_SEAT_STATS] receive one slice per chunk (zeroed by the
+    caller); rows int64[n_deals, N_ROW_COLS] is written when ``record`` is true (else it
+    may be empty). first_deal and chunk_size are multiples of session_length, so every
+    session lies inside one chunk and a chunk's result depends only on its deals.
+    """
+    n_chunks = (n_deals + chunk_size - 1) // chunk_size
+    n_seats = rules[L.R_SEATS]
+    for chunk in prange(n_chunks):
+        rng = np.zeros(2, dtype=np.uint64)
+        res = np.zeros(L.N_ROW_COLS, dtype=np.int64)
+        deck = np.zeros(40, dtype=np.int64)
+        hands_nat = np.zeros(L.MAX_SEATS, dtype=np.uint64)
+        hands = np.zeros(L.MAX_SEATS, dtype=np.uint64)
+        start_ord = np.zeros(L.MAX_SEATS, dtype=np.uint64)
+        nets = np.zeros(L.MAX_SEATS, dtype=np.int64)
+        obs = np.zeros(L.N_OBS, dtype=np.int64)
+        table = np.zeros(5, dtype=np.int64)
+        begin = first_deal + chunk * chunk_size
+        end = min(first_deal + n_deals, begin + chunk_size)
+        for deal in range(begin, end):
+            if deal % session_length == 0:
+                table[:] = 0
+            play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, top_pos,
+                      policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs)
+            aggregate(res, by_contract[chunk], by_seat[chunk], n_seats)
+            if record:
+                rows[deal - first_deal, :] = res
+
+
+@njit(parallel=True, cache=True)
+def deal_only(seed, first_deal, n_deals, chunk_size, rules, counts):
+    """Shuffle and deal only (the bench's floor): counts int64[n_chunks, MAX_SEATS] receives
+    how many spadilles each seat was dealt, so the work cannot be optimised away."""
+    n_chunks = (n_deals + chunk_size - 1) // chunk_size
+    for chunk in prange(n_chunks):
+        rng = np.zeros(2, dtype=np.uint64)
+        deck = np.zeros(40, dtype=np.int64)
+        hands_nat = np.zeros(L.MAX_SEATS, dtype=np.uint64)
+        begin = first_deal + chunk * chunk_size
+        end = min(first_deal + n_deals, begin + chunk_size)
+        for deal in range(begin, end):
+            deal_hands(seed, deal, rules, rng, deck, hands_nat)
+            for seat in range(rules[L.R_SEATS]):
+                if hands_nat[seat] & np.uint64(1) != ZERO:
+                    counts[chunk, seat] += 1

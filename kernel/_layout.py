@@ -1,0 +1,147 @@
+"""Integer codes and array layouts shared by the kernel, its Python wrapper and the reference engine.
+
+These are compile-time constants of the code, not data: numba freezes them into the cached
+kernels, which is right because they only change when the code changes. Rule values and
+lookup tables are never globals; they travel as kernel arguments.
+"""
+
+# ---------------------------------------------------------------- auction and contracts
+PASS, ASK, ALONE = 0, 1, 2
+BID_NAMES = ("pass", "ask", "sans-prendre")
+
+CEDE, TAKE = 0, 1  # the asker's answer when a later seat goes sans prendre over his ask
+NO_FORCE = -1
+
+CALLED, SELF_CALLED, SANS_PRENDRE, FORCED, NO_CONTRACT = 0, 1, 2, 3, 4
+CONTRACT_NAMES = ("called", "self-called", "sans-prendre", "forced-spadille", "none")
+N_CONTRACTS = 5
+
+WIN, REMISE, CODILLE, NO_RESULT = 0, 1, 2, 3
+OUTCOME_NAMES = ("win", "remise", "codille", "none")
+
+VOLE_NONE, VOLE_FAILED, VOLE_MADE = 0, 1, 2
+VOLE_NAMES = ("none", "failed", "made")
+
+# ---------------------------------------------------------------- rule parameters (int64 vector)
+R_SEATS = 0
+R_HAND = 1
+R_WIN_TRICKS = 2
+R_REMISE_TRICKS = 3
+R_ALLOWED_TRUMPS = 4          # bit s set: suit s may be named trumps
+R_MUST_TRUMP = 5
+R_MUST_OVERTRUMP = 6
+R_MATADOR_PRIVILEGE = 7       # 1 led-card privilege, 0 none
+R_ASKER_PREFERENCE = 8
+R_ALL_PASS_REDEAL = 9         # 0 forced spadille, 1 redeal
+R_FORCED_LONE_EXEMPT = 10
+R_FORCED_VOLE = 11
+R_CALL_TRUMP_KING = 12
+R_QUEEN_CALL = 13
+R_SELF_CALL = 14
+R_SELF_CALL_PREMIUM = 15
+R_VOLE_AFTER = 16
+R_VOLE_NEEDS_SEEN = 17
+R_VOLE_VALUE = 18
+R_VOLE_FAILED_LITERAL = 19    # 0 collect-game, 1 encyclopedie-literal
+R_DEVOLE = 20
+R_DEVOLE_VALUE = 21
+R_DEVANT = 22
+R_AU_JEU = 23
+R_JEU = 24
+R_CONSOLATION = 25
+R_SANS_PRENDRE = 26
+R_MATADOR = 27
+R_MATADORS_TOP3 = 28
+R_MATADORS_OMBRE_ONLY = 29    # 0 side, 1 ombre's own hand
+R_LONE_THRESHOLD = 30
+R_ODD_TO_DEFENDER = 31        # 0 next-deal-spadille, 1 highest-trump-defender
+R_BETE_FIRST = 32
+R_BETE_DOUBLING = 33          # 0 encyclopedie-chain, 1 doubling
+R_BETE_INCREMENT = 34
+R_PACK_MASK = 35              # natural mask of the cards in the pack
+N_RULE_PARAMS = 36
+
+# bête chain table: int64[2, BETE_CHAIN_LEN]; row 0 after a first bête by remise, row 1 by codille;
+# unused tail entries are 0.
+BETE_CHAIN_LEN = 8
+
+# ---------------------------------------------------------------- policies
+POLICY_RANDOM = 0
+POLICY_HEURISTIC = 1
+N_POLICY_PARAMS = 12
+
+# ---------------------------------------------------------------- per-deal rows (int64[n, N_ROW_COLS])
+COL_DEAL = 0
+COL_HANDS = 1          # 4 columns: natural masks at the deal
+COL_BIDS = 5           # 4 columns: PASS/ASK/ALONE, -1 for a seat not consulted
+COL_FORCE = 9          # the asker's answer, NO_FORCE if no force happened
+COL_CONTRACT = 10
+COL_OMBRE = 11
+COL_TRUMP = 12
+COL_CALLED = 13        # natural card, -1 if none
+COL_FRIEND = 14        # seat, -1 if none
+COL_TRICKS = 15        # 4 columns: tricks won per seat
+COL_SIDE_TRICKS = 19
+COL_OUTCOME = 20
+COL_VOLE = 21
+COL_MATADORS = 22
+COL_BETE = 23
+COL_PAY = 24           # 4 columns: each seat's net jetons for the deal, antes included
+COL_POOL = 28          # change of what lies on the table (positive: the table grew)
+COL_LEADERS = 29       # 10 columns: leader of each trick
+COL_CARDS = 39         # 40 columns: trick t, k-th card played -> COL_CARDS + 4 t + k (natural card)
+COL_WINNERS = 79       # 10 columns: winner of each trick
+N_ROW_COLS = 89
+
+# ---------------------------------------------------------------- in-kernel aggregates
+# by_contract: int64[n_chunks, N_CONTRACTS, 4 (ombre seat), N_STATS]
+S_N = 0
+S_WIN = 1
+S_REMISE = 2
+S_CODILLE = 3
+S_VOLE_UNDERTAKEN = 4
+S_VOLE_MADE = 5
+S_OMBRE_PAY = 6
+S_OMBRE_PAY_SQ = 7
+S_SIDE_PAY = 8
+S_SIDE_PAY_SQ = 9
+S_SIDE_TRICKS = 10
+S_STRAIGHT_SIX = 11   # deals where the side won tricks 1-6 (the vole decision point was reached)
+N_STATS = 12
+# by_seat: int64[n_chunks, 4, N_SEAT_STATS]
+SEAT_PAY = 0
+SEAT_PAY_SQ = 1
+SEAT_OMBRE = 2
+SEAT_TRICKS = 3
+N_SEAT_STATS = 4
+
+MAX_SEATS = 4
+MAX_TRICKS = 10
+
+# ---------------------------------------------------------------- what a player sees when he plays a card
+# obs: int64[N_OBS], filled by the engine (and, independently, by the reference engine).
+O_SEAT = 0
+O_TRUMP = 1
+O_TRICK = 2            # 0-based trick number
+O_N_IN_TRICK = 3       # cards already on the table in this trick
+O_LEADER = 4
+O_BEST_POS = 5         # ordered position of the card winning the trick, -1 when leading
+O_BEST_SEAT = 6
+O_OMBRE = 7
+O_CONTRACT = 8
+O_CALLED_POS = 9       # ordered position of the called card, -1 if none
+O_FRIEND_KNOWN = 10    # the friend's seat if this player knows it (he is the friend, or the card has appeared), else -1
+O_N_SEATS = 11
+O_GONE = 12            # ordered mask of the cards played so far, this trick's included
+O_SHOWED_OUT = 13      # 4 entries: per seat, bit b set once he failed to follow block b
+O_TRICK_CARDS = 17     # 4 entries: this trick's cards in play order (ordered positions)
+O_TRICKS = 21          # 4 entries: tricks won so far per seat
+N_OBS = 25
+
+# heuristic policy parameters (float64 row of N_POLICY_PARAMS)
+H_ASK = 0              # estimated own tricks to ask
+H_ALONE = 1            # estimated own tricks to go sans prendre
+H_TAKE_FORCED = 2      # estimated own tricks for an asker to take the sans prendre when forced
+H_DRAW_TRUMPS = 3      # the ombre leads trumps while he holds at least this share of the trumps out
+H_VOLE_LOSERS = 4      # cards that may not be sure winners when undertaking the vole
+H_CALL_LONG = 5        # 1: call the king of the suit where one holds most cards; 0: of the shortest

@@ -1,0 +1,297 @@
+"""Jitted policies: every decision a player makes, by policy id.
+
+A policy is consulted only when it has a real choice (two or more legal options); both
+engines keep to that, so random draws line up between them. Each function takes the policy
+id, its float64 parameter row, what the player may see and the deal's RNG state, and returns
+its choice. Ids and parameter names live in policies.py (the registry).
+
+random     uniform over the legal options (options in ascending order, one draw each).
+heuristic  a club player: bids on an estimate of his own tricks, names the trump that
+           estimate likes best, calls the king of his longest plain suit; in play the
+           ombre draws trumps while strong, the friend shows himself by leading the called
+           card, partners do not overtake each other, everyone wins as cheaply as he can and
+           discards low from short suits, and the vole is undertaken only with sure winners.
+"""
+
+import numpy as np
+from numba import njit
+
+from . import _layout as L
+from ._bits import ONE, ZERO, above, bit, highest, lowest, nth_set, popcount
+from ._rng import below_n
+from ._rules import to_ordered
+
+
+# ---------------------------------------------------------------- hand estimate (bidding)
+@njit(cache=True)
+def estimate_tricks(hand_nat, trump, pos_of_card, block_mask, top_pos):
+    """Rough count of the tricks a hand takes by itself with ``trump`` as trumps."""
+    hand = to_ordered(hand_nat, trump, pos_of_card)
+    trumps = hand & block_mask[trump, trump]
+    top = top_pos[trump]
+    n_trumps = popcount(trumps)
+    value = 0.0
+    rest = trumps
+    while rest != ZERO:
+        position = highest(rest)
+        rest ^= bit(position)
+        depth = top - position  # 0 spadille, 1 manille, 2 basto, 3 ponto or king, ...
+        if depth <= 1:
+            value += 1.0
+        elif depth == 2:
+            value += 0.9
+        elif depth == 3:
+            value += 0.7
+        elif depth <= 5:
+            value += 0.45
+        else:
+            value += 0.25
+    if n_trumps >= 4:
+        value += 0.4 * (n_trumps - 3)
+    for suit in range(4):
+        if suit == trump:
+            continue
+        block = block_mask[trump, suit]
+        if block == ZERO:
+            continue
+        held = hand & block
+        length = popcount(held)
+        if length == 0:
+            if n_trumps >= 3:
+                value += 0.3
+            continue
+        king = highest(block)
+        if held & bit(king) != ZERO:
+            value += 0.85
+            if length >= 2 and held & bit(king - 1) != ZERO:
+                value += 0.5
+        elif held & bit(king - 1) != ZERO and length >= 2:
+            value += 0.25
+        if length == 1 and n_trumps >= 4:
+            value += 0.15
+    return value
+
+
+@njit(cache=True)
+def best_trump(hand_nat, allowed, pos_of_card, block_mask, top_pos):
+    best = -1
+    best_value = -1.0
+    for trump in range(4):
+        if allowed & (1 << trump) == 0:
+            continue
+        value = estimate_tricks(hand_nat, trump, pos_of_card, block_mask, top_pos)
+        if value > best_value:
+            best_value = value
+            best = trump
+    return best, best_value
+
+
+# ---------------------------------------------------------------- auction and contract
+@njit(cache=True)
+def choose_bid(pid, params, hand_nat, best_kind, rules, pos_of_card, block_mask, top_pos, rng):
+    """PASS, ASK or ALONE; when someone has asked (best_kind == ASK) only PASS or ALONE."""
+    if pid == L.POLICY_RANDOM:
+        if best_kind == L.ASK:
+            return L.PASS if below_n(rng, 2) == 0 else L.ALONE
+        return below_n(rng, 3)
+    trump, value = best_trump(hand_nat, rules[L.R_ALLOWED_TRUMPS], pos_of_card, block_mask, top_pos)
+    if value >= params[L.H_ALONE]:
+        return L.ALONE
+    if best_kind != L.ASK and value >= params[L.H_ASK]:
+        return L.ASK
+    return L.PASS
+
+
+@njit(cache=True)
+def choose_force_answer(pid, params, hand_nat, rules, pos_of_card, block_mask, top_pos, rng):
+    """The asker, forced by a later sans prendre: TAKE it himself or CEDE."""
+    if pid == L.POLICY_RANDOM:
+        return below_n(rng, 2)
+    trump, value = best_trump(hand_nat, rules[L.R_ALLOWED_TRUMPS], pos_of_card, block_mask, top_pos)
+    return L.TAKE if value >= params[L.H_TAKE_FORCED] else L.CEDE
+
+
+@njit(cache=True)
+def choose_trump(pid, params, hand_nat, allowed, pos_of_card, block_mask, top_pos, rng):
+    if pid == L.POLICY_RANDOM:
+        return nth_set(np.uint64(allowed), below_n(rng, popcount(np.uint64(allowed))))
+    trump, value = best_trump(hand_nat, allowed, pos_of_card, block_mask, top_pos)
+    return trump
+
+
+@njit(cache=True)
+def choose_call(pid, params, hand_nat, trump, calls, rng):
+    """A natural card from ``calls``: prefer a king held by someone else, in the suit where
+    the ombre holds most cards (or fewest, with H_CALL_LONG = 0); then a queen; then his own."""
+    if pid == L.POLICY_RANDOM:
+        return nth_set(calls, below_n(rng, popcount(calls)))
+    best = -1
+    best_score = -1000.0
+    rest = calls
+    while rest != ZERO:
+        card = lowest(rest)
+        rest ^= bit(card)
+        suit = card // 10
+        suit_cards = hand_nat & (((ONE << np.uint64(10)) - ONE) << np.uint64(suit * 10))
+        length = popcount(suit_cards)
+        score = float(length) if params[L.H_CALL_LONG] >= 0.5 else -float(length)
+        if hand_nat & bit(card) != ZERO:
+            score -= 100.0  # calling one's own card is playing alone
+        elif card % 10 != 9:
+            score -= 20.0   # a queen only when every king is one's own
+        if hand_nat & bit(suit * 10 + 8) != ZERO:
+            score += 0.5    # the queen beside the called king
+        if score > best_score:
+            best_score = score
+            best = card
+    return best
+
+
+# ---------------------------------------------------------------- card play
+@njit(cache=True)
+def _is_partner(obs, other):
+    """Is ``other`` known to be on this player's side?"""
+    seat = obs[L.O_SEAT]
+    if other == seat:
+        return True
+    ombre = obs[L.O_OMBRE]
+    friend = obs[L.O_FRIEND_KNOWN]
+    contract = obs[L.O_CONTRACT]
+    alone = contract == L.SANS_PRENDRE or contract == L.SELF_CALLED or obs[L.O_CALLED_POS] < 0
+    if seat == ombre:
+        return (not alone) and other == friend
+    if alone:
+        return other != ombre
+    if friend == seat:
+        return other == ombre
+    if friend >= 0:
+        return other != ombre and other != friend
+    return False
+
+
+@njit(cache=True)
+def _discard(legal, trump, block_mask):
+    """Lowest card of the shortest plain suit available; a trump only if nothing else."""
+    best = -1
+    best_length = 99
+    for suit in range(4):
+        if suit == trump:
+            continue
+        cards = legal & block_mask[trump, suit]
+        if cards == ZERO:
+            continue
+        length = popcount(cards)
+        if length < best_length:
+            best_length = length
+            best = lowest(cards)
+    if best >= 0:
+        return best
+    return lowest(legal)
+
+
+@njit(cache=True)
+def _masters(hand, outstanding, trump, block_mask):
+    """Cards of ``hand`` that no unseen card of their suit can beat."""
+    out = ZERO
+    for suit in range(4):
+        block = block_mask[trump, suit]
+        mine = hand & block
+        if mine == ZERO:
+            continue
+        theirs = outstanding & block
+        if theirs == ZERO:
+            out |= mine
+        else:
+            out |= mine & above(highest(theirs))
+    return out
+
+
+@njit(cache=True)
+def _lead(hand, obs, outstanding, params, block_mask):
+    trump = obs[L.O_TRUMP]
+    trump_block = block_mask[trump, trump]
+    seat = obs[L.O_SEAT]
+    my_trumps = hand & trump_block
+    out_trumps = outstanding & trump_block
+    masters = _masters(hand, outstanding, trump, block_mask)
+    called = obs[L.O_CALLED_POS]
+    on_side = seat == obs[L.O_OMBRE] or obs[L.O_FRIEND_KNOWN] == seat
+    if obs[L.O_FRIEND_KNOWN] == seat and called >= 0 and hand & bit(called) != ZERO:
+        return called  # the friend shows himself
+    if on_side and my_trumps != ZERO and out_trumps != ZERO:
+        strong = popcount(my_trumps) >= params[L.H_DRAW_TRUMPS] * popcount(out_trumps)
+        if seat == obs[L.O_OMBRE] and strong:
+            if my_trumps & masters != ZERO:
+                return highest(my_trumps)
+            return lowest(my_trumps)
+        if my_trumps & masters != ZERO and seat != obs[L.O_OMBRE]:
+            return highest(my_trumps)
+    plain_masters = masters & ~trump_block
+    if plain_masters != ZERO:
+        return highest(plain_masters)
+    # lowest card of the longest plain suit, avoiding suits the ombre is known to ruff
+    ombre = obs[L.O_OMBRE]
+    best = -1
+    best_score = -99
+    for suit in range(4):
+        if suit == trump:
+            continue
+        cards = hand & block_mask[trump, suit]
+        if cards == ZERO:
+            continue
+        score = popcount(cards)
+        if not on_side and obs[L.O_SHOWED_OUT + ombre] & (1 << suit) != 0:
+            score -= 10
+        if score > best_score:
+            best_score = score
+            best = lowest(cards)
+    if best >= 0:
+        return best
+    return lowest(hand)
+
+
+@njit(cache=True)
+def choose_card(pid, params, hand, legal, obs, pack_ord, block_of_pos, block_mask, rng):
+    """An ordered position from ``legal`` for the player described by ``obs``."""
+    if pid == L.POLICY_RANDOM:
+        return nth_set(legal, below_n(rng, popcount(legal)))
+    trump = obs[L.O_TRUMP]
+    gone = np.uint64(obs[L.O_GONE])
+    outstanding = pack_ord & ~gone & ~hand
+    if obs[L.O_N_IN_TRICK] == 0:
+        return _lead(hand, obs, outstanding, params, block_mask)
+    best_pos = obs[L.O_BEST_POS]
+    best_block = block_of_pos[trump, best_pos]
+    trump_block = block_mask[trump, trump]
+    if best_block == trump:
+        winners = legal & trump_block & above(best_pos)
+    else:
+        winners = (legal & block_mask[trump, best_block] & above(best_pos)) | (legal & trump_block)
+    last = obs[L.O_N_IN_TRICK] == obs[L.O_N_SEATS] - 1
+    following = (legal & block_mask[trump, block_of_pos[trump, obs[L.O_TRICK_CARDS]]]) == legal
+    if _is_partner(obs, obs[L.O_BEST_SEAT]) or winners == ZERO:
+        if following:
+            return lowest(legal)
+        return _discard(legal, trump, block_mask)
+    if last:
+        return lowest(winners)
+    masters = winners & _masters(hand, outstanding, trump, block_mask)
+    if masters != ZERO:
+        return lowest(masters)
+    if following and best_block != trump:
+        return lowest(legal)  # second hand low rather than a winner that can be beaten
+    return lowest(winners)
+
+
+@njit(cache=True)
+def choose_vole(pid, params, hand, obs, pack_ord, block_mask, rng):
+    """1 to undertake the vole by leading to the next trick, 0 to stop at the game."""
+    if pid == L.POLICY_RANDOM:
+        return below_n(rng, 2)
+    trump = obs[L.O_TRUMP]
+    outstanding = pack_ord & ~np.uint64(obs[L.O_GONE]) & ~hand
+    masters = _masters(hand, outstanding, trump, block_mask)
+    losers = hand & ~masters
+    if outstanding & block_mask[trump, trump] != ZERO:
+        losers |= hand & ~block_mask[trump, trump]  # plain winners can still be ruffed
+    return 1 if popcount(losers) <= params[L.H_VOLE_LOSERS] else 0

@@ -1,0 +1,125 @@
+"""Jitted settlement of one deal: antes, outcome, payments, the bête, the table.
+
+The table carries between the deals of a session as ``table = int64[5]``:
+(stakes, betes, odd, chain_len, chain_first). ``stakes`` is the devant and the jetons au jeu
+left on the table by remises, ``betes`` the bêtes riding with the next deal, ``odd`` the
+counters a codille left for next deal's spadille holder, ``chain_len`` the bêtes made since
+the pool was last won and ``chain_first`` whether the first of them was a REMISE or a CODILLE.
+
+Money is in jetons and every flow is between seats and the table, so
+``sum(nets) + (table after - table before) == 0`` for every deal.
+"""
+
+from numba import njit
+
+from . import _layout as L
+from ._rules import bete_size, split_side
+
+T_STAKES, T_BETES, T_ODD, T_CHAIN_LEN, T_CHAIN_FIRST = 0, 1, 2, 3, 4
+
+
+@njit(cache=True)
+def table_total(table):
+    return table[T_STAKES] + table[T_BETES] + table[T_ODD]
+
+
+@njit(cache=True)
+def pay_antes(table, nets, n_seats, spadille_holder, rules):
+    """The dealer (last seat) puts the devant, everyone a jeton au jeu; the counters a
+    codille left last deal go to this deal's spadille holder."""
+    for seat in range(n_seats):
+        nets[seat] = -rules[L.R_AU_JEU]
+    nets[n_seats - 1] -= rules[L.R_DEVANT]
+    table[T_STAKES] += rules[L.R_DEVANT] + n_seats * rules[L.R_AU_JEU]
+    nets[spadille_holder] += table[T_ODD]
+    table[T_ODD] = 0
+
+
+@njit(cache=True)
+def outcome_of(side_tricks, rules):
+    if side_tricks >= rules[L.R_WIN_TRICKS]:
+        return L.WIN
+    if side_tricks >= rules[L.R_REMISE_TRICKS]:
+        return L.REMISE
+    return L.CODILLE
+
+
+@njit(cache=True)
+def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tricks,
+           vole_state, matadors, odd_defender, rules, bete_chain):
+    """Pay out one played deal; returns (outcome, bête made). ``nets`` already holds the antes.
+
+    Per opponent the side receives (win) or pays (loss): jeu, consolation, matadors and,
+    for a sans prendre, the sans-prendre premium; a remise pays no jeu. A win takes the whole
+    table; a codille lets the defenders share the stakes while the bêtes ride on; remise and
+    codille make a bête. A called side shares everything half and half, the odd jeton being
+    the ombre's, except that an ombre with fewer than the lone-payment threshold of tricks
+    bears a loss alone (not in forced spadille). RULES.md §1.8-1.10.
+    """
+    outcome = outcome_of(side_tricks, rules)
+    n_defenders = n_seats - 1 if friend < 0 else n_seats - 2
+    premium = 0
+    if contract == L.SANS_PRENDRE or (contract == L.SELF_CALLED and rules[L.R_SELF_CALL_PREMIUM] != 0):
+        premium = rules[L.R_SANS_PRENDRE]
+    game = rules[L.R_JEU] + rules[L.R_CONSOLATION] + matadors * rules[L.R_MATADOR] + premium
+    vole = rules[L.R_VOLE_VALUE]
+    per_defender = 0       # what each defender pays the side (negative: receives)
+    side_take = 0          # what the side takes off the table
+    defenders_take = 0     # what the defenders share off the table
+    bete = 0
+    if outcome == L.WIN:
+        if vole_state == L.VOLE_FAILED and rules[L.R_VOLE_FAILED_LITERAL] != 0:
+            per_defender = -(game + vole)
+            defenders_take = table[T_STAKES]
+        else:
+            per_defender = game
+            if vole_state == L.VOLE_MADE:
+                per_defender += vole
+            elif vole_state == L.VOLE_FAILED:
+                per_defender -= vole
+            side_take = table[T_STAKES] + table[T_BETES]
+    else:
+        if outcome == L.REMISE:
+            per_defender = -(rules[L.R_CONSOLATION] + matadors * rules[L.R_MATADOR] + premium)
+        else:
+            per_defender = -game
+            defenders_take = table[T_STAKES]
+        bete = bete_size(table[T_CHAIN_LEN], table[T_CHAIN_FIRST], rules, bete_chain)
+        if side_tricks == 0 and rules[L.R_DEVOLE] != 0:
+            per_defender -= rules[L.R_DEVOLE_VALUE]
+
+    side_flow = n_defenders * per_defender + side_take - bete
+    if friend < 0:
+        nets[ombre] += side_flow
+    elif (outcome != L.WIN and ombre_tricks < rules[L.R_LONE_THRESHOLD]
+          and (contract == L.CALLED or (contract == L.FORCED and rules[L.R_FORCED_LONE_EXEMPT] == 0))):
+        nets[ombre] += side_flow
+    else:
+        ombre_share, friend_share = split_side(side_flow)
+        nets[ombre] += ombre_share
+        nets[friend] += friend_share
+
+    share = defenders_take // n_defenders if defenders_take > 0 else 0
+    left_over = defenders_take - share * n_defenders
+    for seat in range(n_seats):
+        if seat != ombre and seat != friend:
+            nets[seat] -= per_defender
+            nets[seat] += share
+    if left_over > 0:
+        if rules[L.R_ODD_TO_DEFENDER] != 0 and odd_defender >= 0:
+            nets[odd_defender] += left_over
+        else:
+            table[T_ODD] += left_over
+
+    # the table after the deal
+    if side_take > 0:
+        table[T_STAKES] = 0
+        table[T_BETES] = 0
+        table[T_CHAIN_LEN] = 0
+    table[T_STAKES] -= defenders_take
+    if outcome != L.WIN:
+        if table[T_CHAIN_LEN] == 0:
+            table[T_CHAIN_FIRST] = outcome
+        table[T_CHAIN_LEN] += 1
+        table[T_BETES] += bete
+    return outcome, bete

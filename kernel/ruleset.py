@@ -1,0 +1,312 @@
+"""Rulesets are data: one TOML file per variant, every rule citing its source passage.
+
+``load_ruleset(name_or_path)`` reads and validates a file against ``SCHEMA``. An unknown
+section or key, a missing rule, a wrong type or a value outside a switch's choices raises
+``RulesetError`` with one sentence naming the file, the key and the problem.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+from . import cards
+
+RULESET_DIR = "rulesets"
+DEFAULT_RULESET = "encyclopedie-1765"
+STATUSES = ("stated", "consensus", "inference", "switch", "erratum")
+RULE_FIELDS = {"value", "source", "passage", "status", "choices", "note"}
+META_FIELDS = {"name", "title", "summary", "departures"}
+
+TRUMP_NAMES = ("spadille", "manille", "basto", "ponto")
+PLAIN_RANKS = ("K", "Q", "J", "A", "2", "3", "4", "5", "6", "7")
+
+
+class RulesetError(ValueError):
+    """A ruleset that cannot be used; the message is one sentence for the user."""
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _int_range(lo: int, hi: int) -> Callable[[Any], str | None]:
+    def check(v: Any) -> str | None:
+        if not _is_int(v):
+            return "must be an integer"
+        return None if lo <= v <= hi else f"must be between {lo} and {hi}"
+    return check
+
+
+def _bool(v: Any) -> str | None:
+    return None if isinstance(v, bool) else "must be true or false"
+
+
+def _text(v: Any) -> str | None:
+    return None if isinstance(v, str) and v else "must be a non-empty string"
+
+
+def _suit_list(v: Any) -> str | None:
+    if not isinstance(v, list) or not all(isinstance(s, str) for s in v):
+        return "must be a list of suit names"
+    bad = [s for s in v if s not in cards.SUITS]
+    return f"has unknown suit {bad[0]!r} (use {', '.join(cards.SUITS)})" if bad else None
+
+
+def _int_list(v: Any) -> str | None:
+    if not isinstance(v, list) or not v or not all(_is_int(x) and x > 0 for x in v):
+        return "must be a non-empty list of positive integers"
+    return None
+
+
+def _rank_list(allowed: tuple[str, ...]) -> Callable[[Any], str | None]:
+    def check(v: Any) -> str | None:
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            return "must be a list of rank names"
+        bad = [x for x in v if x not in allowed]
+        if bad:
+            return f"has unknown rank {bad[0]!r}"
+        return "lists a rank twice" if len(set(v)) != len(v) else None
+    return check
+
+
+def _rank(v: Any) -> str | None:
+    return None if v in PLAIN_RANKS else f"must be one of {', '.join(PLAIN_RANKS)}"
+
+
+# key -> validator. Switch choices are checked from the file's own `choices` list, which must
+# be a subset of what the engine implements (IMPLEMENTED_CHOICES).
+SCHEMA: dict[str, Callable[[Any], str | None]] = {
+    "pack.seats": _int_range(3, 4),
+    "pack.hand_size": _int_range(1, 10),
+    "pack.removed_suits": _suit_list,
+    "ranks.black_plain": _rank_list(PLAIN_RANKS),
+    "ranks.red_plain": _rank_list(PLAIN_RANKS),
+    "ranks.black_aces_always_trump": _bool,
+    "ranks.black_trump": _rank_list(TRUMP_NAMES + PLAIN_RANKS),
+    "ranks.red_trump": _rank_list(TRUMP_NAMES + PLAIN_RANKS),
+    "ranks.manille_black": _rank,
+    "ranks.manille_red": _rank,
+    "ranks.black_trump_count": _int_range(1, 12),
+    "ranks.red_trump_count": _int_range(1, 12),
+    "play.follow_suit": _bool,
+    "play.must_trump": _bool,
+    "play.must_overtrump": _bool,
+    "play.matador_privilege": _text,
+    "play.first_leader": _text,
+    "play.all_tricks_played": _bool,
+    "auction.order": _text,
+    "auction.sans_prendre_over_ask": _bool,
+    "auction.asker_preference": _bool,
+    "auction.all_pass": _text,
+    "auction.forced_spadille_lone_payment_exempt": _bool,
+    "auction.forced_spadille_vole": _bool,
+    "contract.allowed_trumps": _suit_list,
+    "contract.call_king_of_trumps": _bool,
+    "contract.queen_call_with_four_kings": _bool,
+    "contract.self_call": _bool,
+    "contract.self_call_sans_prendre_premium": _bool,
+    "result.win_tricks": _int_range(1, 10),
+    "result.remise_tricks": _int_range(0, 10),
+    "vole.after_straight_tricks": _int_range(1, 10),
+    "vole.needs_called_card_seen": _bool,
+    "vole.value": _int_range(0, 1000),
+    "vole.failed": _text,
+    "vole.devole_enabled": _bool,
+    "vole.devole_value": _int_range(0, 1000),
+    "payments.devant": _int_range(0, 1000),
+    "payments.au_jeu": _int_range(0, 1000),
+    "payments.jeu": _int_range(0, 1000),
+    "payments.consolation": _int_range(0, 1000),
+    "payments.sans_prendre": _int_range(0, 1000),
+    "payments.matador": _int_range(0, 1000),
+    "payments.matadors_require_top3": _bool,
+    "payments.matadors_counted_for": _text,
+    "payments.lone_payment_threshold": _int_range(0, 10),
+    "payments.odd_counters": _text,
+    "bete.first": _int_range(0, 10_000),
+    "bete.growth": _text,
+    "bete.after_remise": _int_list,
+    "bete.after_codille": _int_list,
+    "bete.increment": _int_range(0, 10_000),
+}
+
+# Values the engine implements for rules that name a behaviour rather than a number.
+IMPLEMENTED_CHOICES: dict[str, tuple[Any, ...]] = {
+    "play.matador_privilege": ("led-card", "none"),
+    "play.first_leader": ("eldest",),
+    "auction.order": ("eldest-first",),
+    "auction.all_pass": ("forced-spadille", "redeal"),
+    "vole.failed": ("collect-game", "encyclopedie-literal"),
+    "payments.matadors_counted_for": ("side", "ombre"),
+    "payments.odd_counters": ("next-deal-spadille", "highest-trump-defender"),
+    "bete.growth": ("encyclopedie-chain", "doubling"),
+}
+# Rules whose only meaningful value is fixed by the engine's model of the game.
+FIXED_VALUES: dict[str, Any] = {
+    "play.follow_suit": True,
+    "play.all_tricks_played": True,
+    "ranks.black_aces_always_trump": True,
+    "auction.sans_prendre_over_ask": True,
+}
+
+
+@dataclass(frozen=True)
+class Rule:
+    key: str
+    value: Any
+    source: str
+    passage: str
+    status: str
+    choices: tuple[Any, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    title: str
+    summary: str
+    path: str
+    text: str
+    rules: Mapping[str, Rule]
+    departures: tuple[str, ...] = field(default=())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.rules[key].value
+
+    def switches(self) -> list[Rule]:
+        return [r for r in self.rules.values() if r.status == "switch"]
+
+
+def available_rulesets() -> list[str]:
+    folder = resources.files(__package__).joinpath(RULESET_DIR)
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+def _locate(name_or_path: str | Path) -> tuple[str, str]:
+    """Return (label, text) for a ruleset name or a path to a TOML file."""
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".toml" or candidate.exists():
+        try:
+            return str(candidate), candidate.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RulesetError(f"cannot read ruleset file {str(candidate)!r}: {exc.strerror}") from None
+    name = str(name_or_path)
+    if name not in available_rulesets():
+        raise RulesetError(f"unknown ruleset {name!r}; available: {', '.join(available_rulesets())}")
+    resource = resources.files(__package__).joinpath(RULESET_DIR, f"{name}.toml")
+    return f"{name}.toml", resource.read_text(encoding="utf-8")
+
+
+def _parse_rule(label: str, key: str, entry: Any) -> Rule:
+    where = f"ruleset {label!r}: rule {key!r}"
+    if not isinstance(entry, dict):
+        raise RulesetError(f"{where} must be a table with value, source, passage and status")
+    unknown = sorted(set(entry) - RULE_FIELDS)
+    if unknown:
+        raise RulesetError(f"{where} has unknown field {unknown[0]!r}")
+    for needed in ("value", "source", "passage", "status"):
+        if needed not in entry:
+            raise RulesetError(f"{where} is missing {needed!r}")
+    for text_field in ("source", "passage", "status"):
+        if not isinstance(entry[text_field], str) or not entry[text_field].strip():
+            raise RulesetError(f"{where}: {text_field!r} must be a non-empty string")
+    if entry["status"] not in STATUSES:
+        raise RulesetError(f"{where}: status {entry['status']!r} is not one of {', '.join(STATUSES)}")
+    value = entry["value"]
+    problem = SCHEMA[key](value)
+    if problem:
+        raise RulesetError(f"{where}: value {value!r} {problem}")
+    choices = tuple(entry.get("choices", ()))
+    implemented = IMPLEMENTED_CHOICES.get(key)
+    if choices and value not in choices:
+        raise RulesetError(f"{where}: value {value!r} is not among its choices {list(choices)}")
+    if implemented is not None:
+        for option in choices or (value,):
+            if option not in implemented:
+                raise RulesetError(f"{where}: {option!r} is not implemented (the engine knows {list(implemented)})")
+    if key in FIXED_VALUES and value != FIXED_VALUES[key]:
+        raise RulesetError(f"{where}: only {FIXED_VALUES[key]!r} is implemented")
+    return Rule(key, value, entry["source"], entry["passage"], entry["status"], choices, entry.get("note", ""))
+
+
+def parse_ruleset(label: str, text: str) -> Ruleset:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(f"ruleset {label!r} is not valid TOML: {exc}") from None
+    meta = data.pop("ruleset", None)
+    if not isinstance(meta, dict) or "name" not in meta:
+        raise RulesetError(f"ruleset {label!r} needs a [ruleset] table with a name")
+    unknown_meta = sorted(set(meta) - META_FIELDS)
+    if unknown_meta:
+        raise RulesetError(f"ruleset {label!r}: unknown field {unknown_meta[0]!r} in [ruleset]")
+    rules: dict[str, Rule] = {}
+    for section, entries in data.items():
+        if not isinstance(entries, dict):
+            raise RulesetError(f"ruleset {label!r}: {section!r} must be a section of rules")
+        for name, entry in entries.items():
+            key = f"{section}.{name}"
+            if key not in SCHEMA:
+                raise RulesetError(f"ruleset {label!r}: unknown rule {key!r}")
+            rules[key] = _parse_rule(label, key, entry)
+    missing = [k for k in SCHEMA if k not in rules]
+    if missing:
+        raise RulesetError(f"ruleset {label!r} is missing rule {missing[0]!r}")
+    ruleset = Ruleset(
+        name=str(meta["name"]),
+        title=str(meta.get("title", meta["name"])),
+        summary=str(meta.get("summary", "")),
+        path=label,
+        text=text,
+        rules=MappingProxyType(rules),
+        departures=tuple(meta.get("departures", ())),
+    )
+    _check_consistency(label, ruleset)
+    return ruleset
+
+
+def _check_consistency(label: str, rs: Ruleset) -> None:
+    def fail(message: str) -> None:
+        raise RulesetError(f"ruleset {label!r}: {message}")
+
+    removed = {cards.SUITS.index(s) for s in rs["pack.removed_suits"]}
+    suits_left = 4 - len(removed)
+    if rs["pack.seats"] * rs["pack.hand_size"] != 10 * suits_left:
+        fail(f"{rs['pack.seats']} seats of {rs['pack.hand_size']} cards do not use the {10 * suits_left}-card pack exactly")
+    allowed = {cards.SUITS.index(s) for s in rs["contract.allowed_trumps"]}
+    if not allowed:
+        fail("contract.allowed_trumps names no suit")
+    if allowed & removed:
+        fail("a removed suit cannot be named trumps")
+    if not rs["result.remise_tricks"] < rs["result.win_tricks"] <= rs["pack.hand_size"]:
+        fail("result.remise_tricks must be below result.win_tricks, which must not exceed the hand size")
+    for colour, plain_count in (("black", 9), ("red", 10)):
+        plain = rs[f"ranks.{colour}_plain"]
+        if len(plain) != plain_count:
+            fail(f"ranks.{colour}_plain must list {plain_count} ranks")
+        trump = rs[f"ranks.{colour}_trump"]
+        if trump[:3] != ["spadille", "manille", "basto"]:
+            fail(f"ranks.{colour}_trump must start with spadille, manille, basto")
+        if len(trump) != rs[f"ranks.{colour}_trump_count"]:
+            fail(f"ranks.{colour}_trump lists {len(trump)} trumps but ranks.{colour}_trump_count says {rs[f'ranks.{colour}_trump_count']}")
+        if "ponto" in trump and colour == "black":
+            fail("there is no ponto in black trumps")
+        manille = rs[f"ranks.manille_{colour}"]
+        natural = [r for r in trump[3:] if r not in TRUMP_NAMES]
+        expected = set(plain) - {manille} - ({"A"} if colour == "red" else set())
+        if set(natural) != expected:
+            fail(f"ranks.{colour}_trump must hold every {colour} card once (spadille, manille, basto{', ponto' if colour == 'red' else ''} and the rest)")
+    for key in ("bete.after_remise", "bete.after_codille"):
+        if len(rs[key]) > 8:
+            fail(f"{key} may list at most 8 bêtes")
+
+
+def load_ruleset(name_or_path: str | Path = DEFAULT_RULESET) -> Ruleset:
+    label, text = _locate(name_or_path)
+    return parse_ruleset(label, text)
