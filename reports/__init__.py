@@ -1,1 +1,1 @@
-"""placeholder"""
+"""Strategy reports built from analyses (issue 4)."""
