@@ -44,7 +44,7 @@ def deal_hands(seed, deal, rules, rng, deck, hands_nat):
 
 
 @njit(cache=True)
-def _auction(hands_nat, rules, pos_of_card, block_mask, top_pos, policy_ids, policy_params, rng, res):
+def _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, policy_params, rng, res):
     """Returns (declarer seat or -1, ASK / ALONE or -1). Writes bids and the force answer."""
     n_seats = rules[L.R_SEATS]
     best_seat = -1
@@ -56,7 +56,7 @@ def _auction(hands_nat, rules, pos_of_card, block_mask, top_pos, policy_ids, pol
         if best_kind == L.ALONE:
             continue  # nothing outranks a sans prendre: no choice, no consultation
         bid = choose_bid(policy_ids[seat], policy_params[seat], hands_nat[seat], best_kind,
-                         rules, pos_of_card, block_mask, top_pos, rng)
+                         rules, card_of_pos, nat_suit_mask, top_pos, rng)
         res[L.COL_BIDS + seat] = bid
         if bid == L.ASK:
             best_seat = seat
@@ -65,7 +65,7 @@ def _auction(hands_nat, rules, pos_of_card, block_mask, top_pos, policy_ids, pol
             if best_kind == L.ASK and rules[L.R_ASKER_PREFERENCE] != 0:
                 asker = best_seat
                 answer = choose_force_answer(policy_ids[asker], policy_params[asker], hands_nat[asker],
-                                             rules, pos_of_card, block_mask, top_pos, rng)
+                                             rules, card_of_pos, nat_suit_mask, top_pos, rng)
                 res[L.COL_FORCE] = answer
                 best_seat = asker if answer == L.TAKE else seat
             else:
@@ -90,7 +90,7 @@ def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend,
 
 
 @njit(cache=True)
-def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, top_pos,
+def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
               policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs):
     """Play deal ``deal`` of ``seed`` at ``table`` (updated in place); write its row to ``res``."""
     n_seats = rules[L.R_SEATS]
@@ -112,7 +112,7 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
     table_before = table_total(table)
     pay_antes(table, nets, n_seats, spadille_holder, rules)
 
-    declarer, kind = _auction(hands_nat, rules, pos_of_card, block_mask, top_pos, policy_ids, policy_params, rng, res)
+    declarer, kind = _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, policy_params, rng, res)
     if declarer < 0:
         if rules[L.R_ALL_PASS_REDEAL] != 0:
             res[L.COL_CONTRACT] = L.NO_CONTRACT
@@ -141,7 +141,7 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
     allowed = rules[L.R_ALLOWED_TRUMPS]
     if popcount(np.uint64(allowed)) >= 2:
         trump = choose_trump(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], allowed,
-                             pos_of_card, block_mask, top_pos, rng)
+                             card_of_pos, nat_suit_mask, top_pos, rng)
     else:
         trump = lowest(np.uint64(allowed))
 
@@ -310,7 +310,7 @@ def aggregate(res, by_contract, by_seat, n_seats):
 
 @njit(parallel=True, cache=True)
 def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bete_chain, pos_of_card,
-               card_of_pos, block_of_pos, block_mask, top_pos, policy_ids, policy_params,
+               card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos, policy_ids, policy_params,
                by_contract, by_seat, rows, record):
     """Play deals first_deal .. first_deal + n_deals - 1 in chunks of ``chunk_size``.
 
@@ -337,7 +337,7 @@ def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bet
         for deal in range(begin, end):
             if deal % session_length == 0:
                 table[:] = 0
-            play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, top_pos,
+            play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
                       policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs)
             aggregate(res, by_contract[chunk], by_seat[chunk], n_seats)
             if record:

@@ -19,67 +19,67 @@ from numba import njit
 from . import _layout as L
 from ._bits import ONE, ZERO, above, bit, highest, lowest, nth_set, popcount
 from ._rng import below_n
-from ._rules import to_ordered
 
 
 # ---------------------------------------------------------------- hand estimate (bidding)
-@njit(cache=True)
-def estimate_tricks(hand_nat, trump, pos_of_card, block_mask, top_pos):
-    """Rough count of the tricks a hand takes by itself with ``trump`` as trumps."""
-    hand = to_ordered(hand_nat, trump, pos_of_card)
-    trumps = hand & block_mask[trump, trump]
+@njit(inline="always", cache=True)
+def _trump_weight(depth):
+    """What the depth-th best trump (0 spadille, 1 manille, 2 basto, 3 ponto or king) is worth."""
+    if depth <= 1:
+        return 1.0
+    if depth == 2:
+        return 0.9
+    if depth == 3:
+        return 0.7
+    if depth <= 5:
+        return 0.45
+    return 0.25
+
+
+@njit(inline="always", cache=True)
+def estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos):
+    """Rough count of the tricks a hand takes by itself with ``trump`` as trumps.
+
+    Works on the natural mask: the trumps are read off the top of the ordered encoding
+    (card_of_pos), the plain suits by their king and queen, which head every plain suit.
+    """
     top = top_pos[trump]
-    n_trumps = popcount(trumps)
+    n_in_block = popcount(nat_suit_mask[trump, trump])
     value = 0.0
-    rest = trumps
-    while rest != ZERO:
-        position = highest(rest)
-        rest ^= bit(position)
-        depth = top - position  # 0 spadille, 1 manille, 2 basto, 3 ponto or king, ...
-        if depth <= 1:
-            value += 1.0
-        elif depth == 2:
-            value += 0.9
-        elif depth == 3:
-            value += 0.7
-        elif depth <= 5:
-            value += 0.45
-        else:
-            value += 0.25
+    n_trumps = 0
+    for depth in range(n_in_block):
+        if hand_nat & bit(card_of_pos[trump, top - depth]) != ZERO:
+            value += _trump_weight(depth)
+            n_trumps += 1
     if n_trumps >= 4:
         value += 0.4 * (n_trumps - 3)
     for suit in range(4):
-        if suit == trump:
+        if suit == trump or nat_suit_mask[trump, suit] == ZERO:
             continue
-        block = block_mask[trump, suit]
-        if block == ZERO:
-            continue
-        held = hand & block
-        length = popcount(held)
+        length = popcount(hand_nat & nat_suit_mask[trump, suit])
         if length == 0:
             if n_trumps >= 3:
                 value += 0.3
             continue
-        king = highest(block)
-        if held & bit(king) != ZERO:
+        if hand_nat & bit(suit * 10 + 9) != ZERO:
             value += 0.85
-            if length >= 2 and held & bit(king - 1) != ZERO:
+            if length >= 2 and hand_nat & bit(suit * 10 + 8) != ZERO:
                 value += 0.5
-        elif held & bit(king - 1) != ZERO and length >= 2:
+        elif length >= 2 and hand_nat & bit(suit * 10 + 8) != ZERO:
             value += 0.25
         if length == 1 and n_trumps >= 4:
             value += 0.15
     return value
 
 
-@njit(cache=True)
-def best_trump(hand_nat, allowed, pos_of_card, block_mask, top_pos):
+@njit(inline="always", cache=True)
+def best_trump(hand_nat, allowed, card_of_pos, nat_suit_mask, top_pos):
     best = -1
     best_value = -1.0
     for trump in range(4):
         if allowed & (1 << trump) == 0:
             continue
-        value = estimate_tricks(hand_nat, trump, pos_of_card, block_mask, top_pos)
+        value = estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos)
         if value > best_value:
             best_value = value
             best = trump
@@ -87,14 +87,14 @@ def best_trump(hand_nat, allowed, pos_of_card, block_mask, top_pos):
 
 
 # ---------------------------------------------------------------- auction and contract
-@njit(cache=True)
-def choose_bid(pid, params, hand_nat, best_kind, rules, pos_of_card, block_mask, top_pos, rng):
+@njit(inline="always", cache=True)
+def choose_bid(pid, params, hand_nat, best_kind, rules, card_of_pos, nat_suit_mask, top_pos, rng):
     """PASS, ASK or ALONE; when someone has asked (best_kind == ASK) only PASS or ALONE."""
     if pid == L.POLICY_RANDOM:
         if best_kind == L.ASK:
             return L.PASS if below_n(rng, 2) == 0 else L.ALONE
         return below_n(rng, 3)
-    trump, value = best_trump(hand_nat, rules[L.R_ALLOWED_TRUMPS], pos_of_card, block_mask, top_pos)
+    trump, value = best_trump(hand_nat, rules[L.R_ALLOWED_TRUMPS], card_of_pos, nat_suit_mask, top_pos)
     if value >= params[L.H_ALONE]:
         return L.ALONE
     if best_kind != L.ASK and value >= params[L.H_ASK]:
@@ -102,24 +102,24 @@ def choose_bid(pid, params, hand_nat, best_kind, rules, pos_of_card, block_mask,
     return L.PASS
 
 
-@njit(cache=True)
-def choose_force_answer(pid, params, hand_nat, rules, pos_of_card, block_mask, top_pos, rng):
+@njit(inline="always", cache=True)
+def choose_force_answer(pid, params, hand_nat, rules, card_of_pos, nat_suit_mask, top_pos, rng):
     """The asker, forced by a later sans prendre: TAKE it himself or CEDE."""
     if pid == L.POLICY_RANDOM:
         return below_n(rng, 2)
-    trump, value = best_trump(hand_nat, rules[L.R_ALLOWED_TRUMPS], pos_of_card, block_mask, top_pos)
+    trump, value = best_trump(hand_nat, rules[L.R_ALLOWED_TRUMPS], card_of_pos, nat_suit_mask, top_pos)
     return L.TAKE if value >= params[L.H_TAKE_FORCED] else L.CEDE
 
 
-@njit(cache=True)
-def choose_trump(pid, params, hand_nat, allowed, pos_of_card, block_mask, top_pos, rng):
+@njit(inline="always", cache=True)
+def choose_trump(pid, params, hand_nat, allowed, card_of_pos, nat_suit_mask, top_pos, rng):
     if pid == L.POLICY_RANDOM:
         return nth_set(np.uint64(allowed), below_n(rng, popcount(np.uint64(allowed))))
-    trump, value = best_trump(hand_nat, allowed, pos_of_card, block_mask, top_pos)
+    trump, value = best_trump(hand_nat, allowed, card_of_pos, nat_suit_mask, top_pos)
     return trump
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def choose_call(pid, params, hand_nat, trump, calls, rng):
     """A natural card from ``calls``: prefer a king held by someone else, in the suit where
     the ombre holds most cards (or fewest, with H_CALL_LONG = 0); then a queen; then his own."""
@@ -148,7 +148,7 @@ def choose_call(pid, params, hand_nat, trump, calls, rng):
 
 
 # ---------------------------------------------------------------- card play
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def _is_partner(obs, other):
     """Is ``other`` known to be on this player's side?"""
     seat = obs[L.O_SEAT]
@@ -169,7 +169,7 @@ def _is_partner(obs, other):
     return False
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def _discard(legal, trump, block_mask):
     """Lowest card of the shortest plain suit available; a trump only if nothing else."""
     best = -1
@@ -189,7 +189,7 @@ def _discard(legal, trump, block_mask):
     return lowest(legal)
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def _masters(hand, outstanding, trump, block_mask):
     """Cards of ``hand`` that no unseen card of their suit can beat."""
     out = ZERO
@@ -206,7 +206,7 @@ def _masters(hand, outstanding, trump, block_mask):
     return out
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def _lead(hand, obs, outstanding, params, block_mask):
     trump = obs[L.O_TRUMP]
     trump_block = block_mask[trump, trump]
@@ -250,7 +250,7 @@ def _lead(hand, obs, outstanding, params, block_mask):
     return lowest(hand)
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def choose_card(pid, params, hand, legal, obs, pack_ord, block_of_pos, block_mask, rng):
     """An ordered position from ``legal`` for the player described by ``obs``."""
     if pid == L.POLICY_RANDOM:
@@ -283,7 +283,7 @@ def choose_card(pid, params, hand, legal, obs, pack_ord, block_of_pos, block_mas
     return lowest(winners)
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def choose_vole(pid, params, hand, obs, pack_ord, block_mask, rng):
     """1 to undertake the vole by leading to the next trick, 0 to stop at the game."""
     if pid == L.POLICY_RANDOM:
