@@ -1,0 +1,69 @@
+"""After the auction: the contract, the cards the ombre may call, and the friend (RULES.md §1.5-§1.6)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .. import _layout as L
+from .. import cards
+from .rules import Rules
+
+NOBODY = -1
+NO_CARD = -1
+
+
+def spadille_holder(hands: Sequence[set[int]]) -> int:
+    """The seat dealt spadille (seat 0 if spadille is not in the pack)."""
+    for seat, hand in enumerate(hands):
+        if cards.SPADILLE in hand:
+            return seat
+    return 0
+
+
+def contract_of_auction(declarer: int, kind: int) -> int:
+    """The contract before the call: ALONE is sans prendre, ASK a called game, and nobody
+    bidding is forced spadille ("celui qui a spadille ... est obligé de jouer en appellant un roi")."""
+    if declarer == NOBODY:
+        return L.FORCED
+    return L.SANS_PRENDRE if kind == L.ALONE else L.CALLED
+
+
+def legal_calls(ombre_hand: set[int], trump: int, rules: Rules) -> list[int]:
+    """The cards the ombre may call, ascending natural ids.
+
+    * the kings of the plain suits: "L'on ne peut point appeller le roi de la couleur en
+      laquelle on joue" (ENC), unless ``contract.call_king_of_trumps``;
+    * with every king of the pack in hand and ``contract.queen_call_with_four_kings``, also the
+      queens of the plain suits: "Celui qui a les quatre rois peut appeller la dame d'un de ses
+      quatre rois, excepté de celui qui est triomphe" (ENC);
+    * his own cards only with ``contract.self_call``: "Celui qui a un ou plusieurs rois, peut
+      appeller un des rois qu'il a" (ENC).
+    """
+    kings = [cards.card_of(suit, cards.KING) for suit in rules.suits_in_pack]
+    calls = [king for king in kings if cards.suit_of(king) != trump or rules.call_king_of_trumps]
+    if rules.queen_call_with_four_kings and all(king in ombre_hand for king in kings):
+        calls += [cards.card_of(suit, cards.QUEEN) for suit in rules.suits_in_pack if suit != trump]
+    if not rules.self_call:
+        calls = [card for card in calls if card not in ombre_hand]
+    return sorted(calls)
+
+
+def friend_of(called: int, ombre: int, hands: Sequence[set[int]]) -> int:
+    """The holder of the called card, NOBODY if the ombre holds it himself or nothing was called."""
+    for seat, hand in enumerate(hands):
+        if called in hand and seat != ombre:
+            return seat
+    return NOBODY
+
+
+def contract_after_call(contract: int, friend: int) -> int:
+    """A called game whose called card is the ombre's own is played alone (SELF_CALLED: "il est
+    obligé de faire six mains seul, & il perd ou gagne seul"). Forced spadille stays FORCED."""
+    if contract == L.CALLED and friend == NOBODY:
+        return L.SELF_CALLED
+    return contract
+
+
+def side_of(ombre: int, friend: int) -> tuple[int, ...]:
+    """The ombre and his friend (if any): the seats that play for the contract."""
+    return (ombre,) if friend == NOBODY else (ombre, friend)

@@ -1,0 +1,176 @@
+"""One deal from shuffle to settlement, written as docs/engine.md tells it, and the row it leaves."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from .. import _layout as L
+from .._rng import PythonStream
+from ..policies import SeatPolicy
+from ..ruleset import Ruleset
+from .auction import run_auction
+from .contract import (NO_CARD, NOBODY, contract_after_call, contract_of_auction, friend_of, legal_calls,
+                       side_of, spadille_holder)
+from .decisions import SharedPolicies
+from .play import legal_cards, trick_winner
+from .ranking import ranking
+from .rules import Rules, read_rules
+from .scoring import count_matadors, highest_trump_defender, matador_holdings, vole_may_be_undertaken, vole_result
+from .settlement import Table, pay_antes, settle
+from .state import PlayState
+
+
+def deal_hands(rules: Rules, stream: PythonStream) -> list[set[int]]:
+    """The shuffle takes the stream's first draws: the pack in ascending natural order, then
+    Fisher-Yates from the top (``j = draw % (i + 1)``); seat s gets the s-th run of cards."""
+    deck = list(rules.pack)
+    for i in range(len(deck) - 1, 0, -1):
+        j = stream.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    size = rules.hand_size
+    return [set(deck[seat * size:(seat + 1) * size]) for seat in range(rules.seats)]
+
+
+def empty_row(deal: int) -> np.ndarray:
+    """A row with every unused entry at its documented filler: 0 for hands, tricks and pay,
+    -1 for bids, leaders, cards and winners."""
+    row = np.zeros(L.N_ROW_COLS, dtype=np.int64)
+    row[L.COL_DEAL] = deal
+    row[L.COL_BIDS:L.COL_BIDS + L.MAX_SEATS] = -1
+    row[L.COL_LEADERS:L.COL_LEADERS + L.MAX_TRICKS] = -1
+    row[L.COL_CARDS:L.COL_CARDS + L.MAX_SEATS * L.MAX_TRICKS] = -1
+    row[L.COL_WINNERS:L.COL_WINNERS + L.MAX_TRICKS] = -1
+    return row
+
+
+class ReferenceEngine:
+    """The reference rules engine for one ruleset and one set of seat policies."""
+
+    def __init__(self, ruleset: Ruleset, seat_policies: Sequence[SeatPolicy]) -> None:
+        self.ruleset = ruleset
+        self.rules = read_rules(ruleset)
+        self.policies = SharedPolicies(ruleset, seat_policies)
+
+    def play_deal(self, seed: int, deal: int, table: Table) -> np.ndarray:
+        """Play deal ``deal`` of ``seed`` at ``table`` (updated in place) and return its row."""
+        rules = self.rules
+        stream = PythonStream(seed, deal)
+        hands = deal_hands(rules, stream)
+        starting_hands = [set(hand) for hand in hands]
+        row = empty_row(deal)
+        for seat, hand in enumerate(hands):
+            row[L.COL_HANDS + seat] = sum(1 << card for card in hand)
+        table_before = table.total()
+        nets = [0] * rules.seats
+        pay_antes(table, nets, spadille_holder(hands), rules)
+
+        auction = run_auction(
+            rules,
+            choose_bid=lambda seat, best: self.policies.bid(seat, hands[seat], best, stream),
+            choose_force_answer=lambda asker: self.policies.force_answer(asker, hands[asker], stream),
+        )
+        row[L.COL_BIDS:L.COL_BIDS + L.MAX_SEATS] = auction.bids
+        row[L.COL_FORCE] = auction.force_answer
+        if auction.declarer == NOBODY and rules.all_pass_redeal:
+            return self._redeal_row(row, nets, table, table_before)
+
+        contract = contract_of_auction(auction.declarer, auction.kind)
+        ombre = auction.declarer if auction.declarer != NOBODY else spadille_holder(hands)
+        trump = self._name_trump(ombre, hands[ombre], stream)
+        called = NO_CARD
+        if contract != L.SANS_PRENDRE:
+            called = self._call(ombre, hands[ombre], trump, stream)
+        friend = friend_of(called, ombre, hands)
+        contract = contract_after_call(contract, friend)
+        row[L.COL_CONTRACT] = contract
+        row[L.COL_OMBRE] = ombre
+        row[L.COL_TRUMP] = trump
+        row[L.COL_CALLED] = called
+        row[L.COL_FRIEND] = friend
+
+        state = PlayState(rules.seats, ranking(self.ruleset, trump), contract, ombre, friend, called, hands)
+        undertaken = self._play_tricks(state, stream, row)
+        side_tricks = state.side_tricks()
+        vole = vole_result(undertaken, side_tricks, rules)
+        matadors = count_matadors(matador_holdings(starting_hands, ombre, friend, rules), state.ranking, rules)
+        odd_defender = highest_trump_defender(starting_hands, side_of(ombre, friend), state.ranking)
+        settlement = settle(table, contract, ombre, friend, side_tricks, state.tricks_won[ombre],
+                            vole, matadors, odd_defender, rules)
+        row[L.COL_TRICKS:L.COL_TRICKS + rules.seats] = state.tricks_won
+        row[L.COL_SIDE_TRICKS] = side_tricks
+        row[L.COL_OUTCOME] = settlement.outcome
+        row[L.COL_VOLE] = vole
+        row[L.COL_MATADORS] = matadors
+        row[L.COL_BETE] = settlement.bete
+        row[L.COL_PAY:L.COL_PAY + rules.seats] = [ante + paid for ante, paid in zip(nets, settlement.nets)]
+        row[L.COL_POOL] = table.total() - table_before
+        return row
+
+    def _redeal_row(self, row: np.ndarray, nets: list[int], table: Table, table_before: int) -> np.ndarray:
+        """All passed under ``auction.all_pass = redeal``: no contract, the antes stay on the table."""
+        row[L.COL_CONTRACT] = L.NO_CONTRACT
+        row[L.COL_OMBRE] = row[L.COL_TRUMP] = row[L.COL_CALLED] = row[L.COL_FRIEND] = -1
+        row[L.COL_OUTCOME] = L.NO_RESULT
+        row[L.COL_VOLE] = L.VOLE_NONE
+        row[L.COL_PAY:L.COL_PAY + self.rules.seats] = nets
+        row[L.COL_POOL] = table.total() - table_before
+        return row
+
+    def _name_trump(self, ombre: int, hand: set[int], stream: PythonStream) -> int:
+        """The ombre names trumps among ``contract.allowed_trumps``."""
+        allowed = self.rules.allowed_trumps
+        if len(allowed) == 1:
+            return allowed[0]
+        return self.policies.trump(ombre, hand, allowed, stream)
+
+    def _call(self, ombre: int, hand: set[int], trump: int, stream: PythonStream) -> int:
+        """The ombre calls a card among the legal calls (NO_CARD if there is none)."""
+        calls = legal_calls(hand, trump, self.rules)
+        if not calls:
+            return NO_CARD
+        if len(calls) == 1:
+            return calls[0]
+        return self.policies.call(ombre, hand, trump, calls, stream)
+
+    def _play_tricks(self, state: PlayState, stream: PythonStream, row: np.ndarray) -> bool:
+        """Play every trick ("devant jouer jusqu'à la fin"); return whether the vole was undertaken."""
+        undertaken = False
+        for trick_index in range(self.rules.hand_size):
+            if vole_may_be_undertaken(trick_index, state.side_tricks(), state.contract, state.called,
+                                      state.called_seen, self.rules):
+                undertaken = self.policies.vole(state, state.leader, stream)
+            row[L.COL_LEADERS + trick_index] = state.leader
+            for offset in range(self.rules.seats):
+                seat = (state.leader + offset) % self.rules.seats
+                legal = legal_cards(state.hands[seat], state.trick, state.ranking, self.rules)
+                card = legal[0] if len(legal) == 1 else self.policies.card(state, seat, legal, stream)
+                row[L.COL_CARDS + L.MAX_SEATS * trick_index + offset] = card
+                state.play(seat, card)
+            winner = state.trick_seats[trick_winner(state.trick, state.ranking)]
+            row[L.COL_WINNERS + trick_index] = winner
+            state.finish_trick(winner)
+        return undertaken
+
+
+def play_deal(ruleset: Ruleset, seat_policies: Sequence[SeatPolicy], seed: int, deal: int,
+              table: Table | None = None) -> np.ndarray:
+    """The row (int64[N_ROW_COLS], the kernel's layout) of deal ``deal`` of ``seed``, played at
+    ``table`` (an empty table if None; a given table is updated in place)."""
+    engine = ReferenceEngine(ruleset, seat_policies)
+    return engine.play_deal(seed, deal, table if table is not None else Table())
+
+
+def play_deals(ruleset: Ruleset, seat_policies: Sequence[SeatPolicy], seed: int, first_deal: int, n: int,
+               session_length: int = 1) -> np.ndarray:
+    """Rows of deals ``first_deal .. first_deal + n - 1``; deals with the same
+    ``deal // session_length`` share a table, which starts empty at each session."""
+    engine = ReferenceEngine(ruleset, seat_policies)
+    rows = np.zeros((n, L.N_ROW_COLS), dtype=np.int64)
+    table = Table()
+    for index, deal in enumerate(range(first_deal, first_deal + n)):
+        if deal % session_length == 0:
+            table = Table()
+        rows[index] = engine.play_deal(seed, deal, table)
+    return rows

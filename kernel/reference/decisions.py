@@ -1,0 +1,130 @@
+"""The bridge to the shared policies of kernel/_policies.py.
+
+The reference engine asks the same jitted policy functions as the kernel, with arguments it
+builds itself: the hand and legal cards translated from natural ids into the ordered
+encoding the policies read, an observation array laid out per ``_layout.O_*``, and the deal's
+random stream as ``uint64[2] = (key, draws so far)``, copied back into the PythonStream after
+each call so both stay in step. The kernel's lookup tables (``build_tables``: pos_of_card,
+card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos and the rule vector) are used here
+and only here, because the policies take them as arguments and to translate cards to and from
+ordered positions; no rule of the reference reads them.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
+
+from .. import _layout as L
+from .. import _policies
+from .._rng import PythonStream
+from ..policies import SeatPolicy, kernel_arrays
+from ..ruleset import Ruleset
+from ..tables import build_tables
+from .play import trick_winner
+from .state import PlayState
+
+
+class SharedPolicies:
+    """Each seat's policy, consulted by the reference engine only when a choice is real."""
+
+    def __init__(self, ruleset: Ruleset, seat_policies: Sequence[SeatPolicy]) -> None:
+        self.ids, self.params = kernel_arrays(seat_policies)
+        tables = build_tables(ruleset)
+        self.policy_rules = tables.rules  # the policies read rules[R_ALLOWED_TRUMPS]
+        self.top_pos = tables.top_pos
+        self.card_of_pos = tables.card_of_pos      # the bidding estimate reads the natural hand through these
+        self.nat_suit_mask = tables.nat_suit_mask
+        self.pos_of_card = tables.pos_of_card
+        self.block_mask = tables.block_mask
+        self.block_of_pos = tables.block_of_pos
+
+    # ---------------------------------------------------------------- translation
+    def ordered_mask(self, natural_cards: Iterable[int], trump: int) -> np.uint64:
+        mask = 0
+        for card in natural_cards:
+            mask |= 1 << int(self.pos_of_card[trump, card])
+        return np.uint64(mask)
+
+    @staticmethod
+    def natural_mask(natural_cards: Iterable[int]) -> np.uint64:
+        mask = 0
+        for card in natural_cards:
+            mask |= 1 << card
+        return np.uint64(mask)
+
+    def observation(self, state: PlayState, seat: int) -> np.ndarray:
+        """What ``seat`` sees as he plays (or as he decides on the vole), per ``_layout.O_*``.
+        Trick-card entries not yet played this trick are -1."""
+        trump = state.ranking.trump
+        position = self.pos_of_card[trump]
+        obs = np.zeros(L.N_OBS, dtype=np.int64)
+        obs[L.O_SEAT] = seat
+        obs[L.O_TRUMP] = trump
+        obs[L.O_TRICK] = state.trick_index
+        obs[L.O_N_IN_TRICK] = len(state.trick)
+        obs[L.O_LEADER] = state.leader
+        if state.trick:
+            best = trick_winner(state.trick, state.ranking)
+            obs[L.O_BEST_POS] = position[state.trick[best]]
+            obs[L.O_BEST_SEAT] = state.trick_seats[best]
+        else:
+            obs[L.O_BEST_POS] = -1
+            obs[L.O_BEST_SEAT] = -1
+        obs[L.O_OMBRE] = state.ombre
+        obs[L.O_CONTRACT] = state.contract
+        obs[L.O_CALLED_POS] = position[state.called] if state.called >= 0 else -1
+        obs[L.O_FRIEND_KNOWN] = state.friend_known_to(seat)
+        obs[L.O_N_SEATS] = state.seats
+        obs[L.O_GONE] = np.int64(self.ordered_mask(state.gone, trump))
+        for other in range(state.seats):
+            obs[L.O_SHOWED_OUT + other] = sum(1 << suit for suit in state.showed_out[other])
+            obs[L.O_TRICKS + other] = state.tricks_won[other]
+        for index in range(L.MAX_SEATS):
+            obs[L.O_TRICK_CARDS + index] = position[state.trick[index]] if index < len(state.trick) else -1
+        return obs
+
+    # ---------------------------------------------------------------- decisions
+    def bid(self, seat: int, hand: set[int], best_kind: int, stream: PythonStream) -> int:
+        return _consult(stream, _policies.choose_bid, self.ids[seat], self.params[seat], self.natural_mask(hand),
+                        best_kind, self.policy_rules, self.card_of_pos, self.nat_suit_mask, self.top_pos)
+
+    def force_answer(self, asker: int, hand: set[int], stream: PythonStream) -> int:
+        return _consult(stream, _policies.choose_force_answer, self.ids[asker], self.params[asker],
+                        self.natural_mask(hand), self.policy_rules, self.card_of_pos, self.nat_suit_mask, self.top_pos)
+
+    def trump(self, ombre: int, hand: set[int], allowed: Sequence[int], stream: PythonStream) -> int:
+        allowed_mask = np.int64(sum(1 << suit for suit in allowed))
+        return _consult(stream, _policies.choose_trump, self.ids[ombre], self.params[ombre], self.natural_mask(hand),
+                        allowed_mask, self.card_of_pos, self.nat_suit_mask, self.top_pos)
+
+    def call(self, ombre: int, hand: set[int], trump: int, calls: Sequence[int], stream: PythonStream) -> int:
+        return _consult(stream, _policies.choose_call, self.ids[ombre], self.params[ombre], self.natural_mask(hand),
+                        np.int64(trump), self.natural_mask(calls))
+
+    def card(self, state: PlayState, seat: int, legal: Sequence[int], stream: PythonStream) -> int:
+        trump = state.ranking.trump
+        position = _consult(stream, _policies.choose_card, self.ids[seat], self.params[seat],
+                            self.ordered_mask(state.hands[seat], trump), self.ordered_mask(legal, trump),
+                            self.observation(state, seat), self.pack_mask(trump), self.block_of_pos, self.block_mask)
+        return int(self.card_of_pos[trump, position])
+
+    def vole(self, state: PlayState, seat: int, stream: PythonStream) -> bool:
+        trump = state.ranking.trump
+        answer = _consult(stream, _policies.choose_vole, self.ids[seat], self.params[seat],
+                          self.ordered_mask(state.hands[seat], trump), self.observation(state, seat),
+                          self.pack_mask(trump), self.block_mask)
+        return answer != 0
+
+    def pack_mask(self, trump: int) -> np.uint64:
+        """The ordered mask of every card of the pack."""
+        return np.uint64(int(np.bitwise_or.reduce(self.block_mask[trump])))
+
+
+def _consult(stream: PythonStream, choose: Callable[..., int], *arguments: object) -> int:
+    """Call a policy with the stream's state as its last argument, then take back the draws it made."""
+    rng = np.array([stream.key, stream.count], dtype=np.uint64)
+    choice = choose(*arguments, rng)
+    stream.count = int(rng[1])
+    return int(choice)
