@@ -195,6 +195,8 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
             if choose_vole(policy_ids[leader], policy_params[leader], hands[leader], obs, pack_ord, block_mask, rng) != 0:
                 vole_state = L.VOLE_FAILED  # made only if the side takes every trick
         res[L.COL_LEADERS + trick] = leader
+        for i in range(L.MAX_SEATS):
+            obs[L.O_TRICK_CARDS + i] = -1
         led_pos = -1
         best_pos = -1
         best_seat = -1

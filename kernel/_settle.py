@@ -112,7 +112,7 @@ def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tri
             table[T_ODD] += left_over
 
     # the table after the deal
-    if side_take > 0:
+    if outcome == L.WIN and defenders_take == 0:
         table[T_STAKES] = 0
         table[T_BETES] = 0
         table[T_CHAIN_LEN] = 0
