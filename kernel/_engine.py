@@ -140,7 +140,8 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
 
     allowed = rules[L.R_ALLOWED_TRUMPS]
     if popcount(np.uint64(allowed)) >= 2:
-        trump = choose_trump(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], allowed,
+        alone = 1 if contract == L.SANS_PRENDRE else 0
+        trump = choose_trump(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], allowed, alone,
                              card_of_pos, nat_suit_mask, top_pos, rng)
     else:
         trump = lowest(np.uint64(allowed))

@@ -73,16 +73,44 @@ def estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos):
 
 
 @njit(inline="always", cache=True)
-def best_trump(hand_nat, allowed, card_of_pos, nat_suit_mask, top_pos):
+def _partner_possible(hand_nat, trump, nat_suit_mask):
+    """Could an ask in ``trump`` find a partner? Yes if a plain king lies elsewhere, or if
+    the hand holds every king (then a queen may be called). Otherwise asking means playing
+    alone without the sans-prendre premium."""
+    every_king = True
+    for suit in range(4):
+        if nat_suit_mask[trump, suit] == ZERO and suit != trump:
+            continue
+        king_held = hand_nat & bit(suit * 10 + 9) != ZERO
+        if not king_held:
+            every_king = False
+            if suit != trump:
+                return True
+    return every_king
+
+
+@njit(inline="always", cache=True)
+def best_trump(hand_nat, allowed, partner_needed, card_of_pos, nat_suit_mask, top_pos):
+    """The allowed trump with the best estimate; with ``partner_needed``, only among trumps
+    where a king can be called from another hand (if there is any such trump)."""
     best = -1
     best_value = -1.0
+    fallback = -1
+    fallback_value = -1.0
     for trump in range(4):
         if allowed & (1 << trump) == 0:
             continue
         value = estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos)
+        if value > fallback_value:
+            fallback_value = value
+            fallback = trump
+        if partner_needed and not _partner_possible(hand_nat, trump, nat_suit_mask):
+            continue
         if value > best_value:
             best_value = value
             best = trump
+    if best < 0:
+        return fallback, fallback_value
     return best, best_value
 
 
@@ -94,11 +122,14 @@ def choose_bid(pid, params, hand_nat, best_kind, rules, card_of_pos, nat_suit_ma
         if best_kind == L.ASK:
             return L.PASS if below_n(rng, 2) == 0 else L.ALONE
         return below_n(rng, 3)
-    trump, value = best_trump(hand_nat, rules[L.R_ALLOWED_TRUMPS], card_of_pos, nat_suit_mask, top_pos)
+    allowed = rules[L.R_ALLOWED_TRUMPS]
+    trump, value = best_trump(hand_nat, allowed, False, card_of_pos, nat_suit_mask, top_pos)
     if value >= params[L.H_ALONE]:
         return L.ALONE
-    if best_kind != L.ASK and value >= params[L.H_ASK]:
-        return L.ASK
+    if best_kind != L.ASK:
+        trump, value = best_trump(hand_nat, allowed, True, card_of_pos, nat_suit_mask, top_pos)
+        if value >= params[L.H_ASK] and _partner_possible(hand_nat, trump, nat_suit_mask):
+            return L.ASK
     return L.PASS
 
 
@@ -107,15 +138,16 @@ def choose_force_answer(pid, params, hand_nat, rules, card_of_pos, nat_suit_mask
     """The asker, forced by a later sans prendre: TAKE it himself or CEDE."""
     if pid == L.POLICY_RANDOM:
         return below_n(rng, 2)
-    trump, value = best_trump(hand_nat, rules[L.R_ALLOWED_TRUMPS], card_of_pos, nat_suit_mask, top_pos)
+    trump, value = best_trump(hand_nat, rules[L.R_ALLOWED_TRUMPS], False, card_of_pos, nat_suit_mask, top_pos)
     return L.TAKE if value >= params[L.H_TAKE_FORCED] else L.CEDE
 
 
 @njit(inline="always", cache=True)
-def choose_trump(pid, params, hand_nat, allowed, card_of_pos, nat_suit_mask, top_pos, rng):
+def choose_trump(pid, params, hand_nat, allowed, alone, card_of_pos, nat_suit_mask, top_pos, rng):
+    """The trump suit; ``alone`` is 1 for a sans prendre, 0 when a king will be called."""
     if pid == L.POLICY_RANDOM:
         return nth_set(np.uint64(allowed), below_n(rng, popcount(np.uint64(allowed))))
-    trump, value = best_trump(hand_nat, allowed, card_of_pos, nat_suit_mask, top_pos)
+    trump, value = best_trump(hand_nat, allowed, alone == 0, card_of_pos, nat_suit_mask, top_pos)
     return trump
 
 

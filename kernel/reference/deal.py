@@ -78,7 +78,7 @@ class ReferenceEngine:
 
         contract = contract_of_auction(auction.declarer, auction.kind)
         ombre = auction.declarer if auction.declarer != NOBODY else spadille_holder(hands)
-        trump = self._name_trump(ombre, hands[ombre], stream)
+        trump = self._name_trump(ombre, hands[ombre], contract == L.SANS_PRENDRE, stream)
         called = NO_CARD
         if contract != L.SANS_PRENDRE:
             called = self._call(ombre, hands[ombre], trump, stream)
@@ -118,12 +118,12 @@ class ReferenceEngine:
         row[L.COL_POOL] = table.total() - table_before
         return row
 
-    def _name_trump(self, ombre: int, hand: set[int], stream: PythonStream) -> int:
-        """The ombre names trumps among ``contract.allowed_trumps``."""
+    def _name_trump(self, ombre: int, hand: set[int], alone: bool, stream: PythonStream) -> int:
+        """The ombre names trumps among ``contract.allowed_trumps`` (``alone``: a sans prendre)."""
         allowed = self.rules.allowed_trumps
         if len(allowed) == 1:
             return allowed[0]
-        return self.policies.trump(ombre, hand, allowed, stream)
+        return self.policies.trump(ombre, hand, allowed, alone, stream)
 
     def _call(self, ombre: int, hand: set[int], trump: int, stream: PythonStream) -> int:
         """The ombre calls a card among the legal calls (NO_CARD if there is none)."""

@@ -94,10 +94,10 @@ class SharedPolicies:
         return _consult(stream, _policies.choose_force_answer, self.ids[asker], self.params[asker],
                         self.natural_mask(hand), self.policy_rules, self.card_of_pos, self.nat_suit_mask, self.top_pos)
 
-    def trump(self, ombre: int, hand: set[int], allowed: Sequence[int], stream: PythonStream) -> int:
+    def trump(self, ombre: int, hand: set[int], allowed: Sequence[int], alone: bool, stream: PythonStream) -> int:
         allowed_mask = np.int64(sum(1 << suit for suit in allowed))
         return _consult(stream, _policies.choose_trump, self.ids[ombre], self.params[ombre], self.natural_mask(hand),
-                        allowed_mask, self.card_of_pos, self.nat_suit_mask, self.top_pos)
+                        allowed_mask, np.int64(alone), self.card_of_pos, self.nat_suit_mask, self.top_pos)
 
     def call(self, ombre: int, hand: set[int], trump: int, calls: Sequence[int], stream: PythonStream) -> int:
         return _consult(stream, _policies.choose_call, self.ids[ombre], self.params[ombre], self.natural_mask(hand),
