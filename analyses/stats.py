@@ -1,0 +1,65 @@
+"""Interval estimates from counts and sums, as the kernel aggregates hand them over.
+
+The kernel keeps, per cell, a count, a sum and a sum of squares (all int64), never the
+individual deals, so every estimate here is computed from those three numbers. The
+variance uses exact integer arithmetic (``n * sum_sq - sum**2``): for long runs the float
+version loses most of its digits to cancellation.
+"""
+
+from __future__ import annotations
+
+import math
+
+from scipy.stats import norm
+
+CONFIDENCE = 0.95
+
+
+def z_value(confidence: float = CONFIDENCE) -> float:
+    """The two-sided normal quantile, 1.96 for 95%."""
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence must lie strictly between 0 and 1, not {confidence!r}")
+    return float(norm.ppf(0.5 + confidence / 2.0))
+
+
+def wilson_interval(successes: int, n: int, confidence: float = CONFIDENCE) -> tuple[float, float, float]:
+    """(share, low, high) for ``successes`` out of ``n``, Wilson score interval without
+    continuity correction. Wilson rather than the normal interval because contract and
+    outcome shares are often near 0 (vole, self-called) where the normal one leaves [0, 1].
+    NaNs when ``n`` is 0."""
+    successes, n = int(successes), int(n)
+    if n < 0 or not 0 <= successes <= n:
+        raise ValueError(f"need 0 <= successes <= n, got {successes} out of {n}")
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    z = z_value(confidence)
+    share = successes / n
+    denominator = 1.0 + z * z / n
+    centre = (share + z * z / (2 * n)) / denominator
+    half_width = z * math.sqrt(share * (1.0 - share) / n + z * z / (4 * n * n)) / denominator
+    # At 0 or n successes the bound is exactly 0 or 1; the subtraction would leave rounding dust.
+    low = 0.0 if successes == 0 else max(0.0, centre - half_width)
+    high = 1.0 if successes == n else min(1.0, centre + half_width)
+    return share, low, high
+
+
+def mean_interval(n: int, total: int, total_sq: int,
+                  confidence: float = CONFIDENCE) -> tuple[float, float, float, float]:
+    """(mean, standard error, low, high) of a quantity seen ``n`` times with the given sum and
+    sum of squares; normal interval on the mean. NaNs for n = 0; the error and interval are
+    NaN for n = 1 (no spread can be measured)."""
+    n, total, total_sq = int(n), int(total), int(total_sq)
+    if n < 0:
+        raise ValueError(f"n must not be negative, got {n}")
+    if n == 0:
+        return math.nan, math.nan, math.nan, math.nan
+    mean = total / n
+    if n == 1:
+        return mean, math.nan, math.nan, math.nan
+    spread = n * total_sq - total * total  # exact: n * sum of squared deviations
+    if spread < 0:
+        raise ValueError(f"sum of squares {total_sq} is too small for n={n}, sum={total}")
+    variance = spread / (n * (n - 1))
+    stderr = math.sqrt(variance / n)
+    z = z_value(confidence)
+    return mean, stderr, mean - z * stderr, mean + z * stderr

@@ -1,0 +1,43 @@
+"""Library errors become one ``Error: ...`` line on stderr and exit code 1.
+
+Only the errors that carry a sentence meant for the user are caught: the kernel's
+``RulesetError``, ``PolicyError``, ``SimulationError`` and ``CardError``, and the output
+file's ``RowFileError``. Anything else is a bug and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Iterator
+
+import typer
+
+EXIT_ERROR = 1
+
+
+def reported_errors() -> tuple[type[Exception], ...]:
+    # Imported here, not at module level: spadille.kernel.simulate and the analyses pull in
+    # numpy and pandas, which `spadille --help` must not load. Python evaluates an `except`
+    # clause's expression only when an exception reaches it.
+    from spadille.analyses.rowfile import RowFileError
+    from spadille.kernel.cards import CardError
+    from spadille.kernel.policies import PolicyError
+    from spadille.kernel.ruleset import RulesetError
+    from spadille.kernel.simulate import SimulationError
+
+    return RulesetError, PolicyError, SimulationError, CardError, RowFileError
+
+
+def fail(message: str) -> None:
+    """Print ``Error: message`` on stderr and leave with exit code 1."""
+    typer.echo(f"Error: {message}", err=True)
+    raise typer.Exit(EXIT_ERROR)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Run a command body, turning the library's user-facing errors into ``fail``."""
+    try:
+        yield
+    except reported_errors() as exc:
+        fail(" ".join(str(exc).splitlines()))  # one line, whatever the message held

@@ -1,0 +1,46 @@
+"""``spadille rules``: the card order under a trump suit and the ruleset's switches, cited."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from spadille.kernel.ruleset import DEFAULT_RULESET
+
+from .errors import user_errors
+from .options import GameArgument, RulesetOption
+
+TrumpOption = Annotated[
+    Optional[str],
+    typer.Option("--trump", help="Trump suit: hearts, ♥ or h (and so on); default: every suit that may be trumps.",
+                 show_default=False),
+]
+
+
+def rules_command(game: GameArgument, ruleset: RulesetOption = DEFAULT_RULESET, trump: TrumpOption = None) -> None:
+    """Print the card order under a trump suit and the ruleset's switches, with citations.
+
+    For the trump suit and each plain suit: the cards high to low, and the number of
+    trumps; then every switch with its value, choices and source. Each comes with the
+    passage it rests on.
+    """
+    with user_errors():
+        from rich.console import Console
+
+        from spadille.kernel.cards import SUITS, parse_suit
+        from spadille.kernel.ruleset import RulesetError, load_ruleset
+
+        from .rules_view import rules_view
+
+        rules = load_ruleset(ruleset)
+        allowed = [SUITS.index(name) for name in rules["contract.allowed_trumps"]]
+        if trump is None:
+            trumps = allowed
+        else:
+            suit = parse_suit(trump)
+            if suit not in allowed:
+                raise RulesetError(f"ruleset {rules.name!r} does not allow {SUITS[suit]} as trumps "
+                                   f"(allowed: {', '.join(rules['contract.allowed_trumps'])})")
+            trumps = [suit]
+        Console().print(rules_view(rules, trumps))

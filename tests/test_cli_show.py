@@ -1,0 +1,82 @@
+"""`spadille show`: one deal, printed from the kernel's row."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from spadille.cli.app import app
+from spadille.kernel import _layout as L
+from spadille.kernel.cards import SEAT_NAMES, SUITS, Hand, format_card
+from spadille.kernel.ruleset import load_ruleset
+from spadille.kernel.simulate import RunConfig, play_one, simulate
+
+runner = CliRunner()
+SEATS = SEAT_NAMES[4]
+
+
+def show(*args: str):
+    return runner.invoke(app, ["show", "quadrille", *args])
+
+
+def squeeze(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_show_prints_the_deal_as_played(ruleset, heuristic4):
+    result = show("--seed", "1", "--deal", "3")
+    assert result.exit_code == 0, result.output
+    out = squeeze(result.stdout)
+    row = play_one(ruleset, heuristic4, 1, 3)
+    assert out.startswith("Deal 3 of seed 1 · ruleset encyclopedie-1765 · heuristic(")
+    for seat in range(4):
+        assert squeeze(f"{SEATS[seat]} {Hand(int(row[L.COL_HANDS + seat])).format()}") in out
+    contract = L.CONTRACT_NAMES[row[L.COL_CONTRACT]]
+    trump = int(row[L.COL_TRUMP])
+    assert f"Contract: {contract} · ombre {SEATS[row[L.COL_OMBRE]]} · trumps" in out
+    assert f"trumps {'♠♣♥♦'[trump]} {SUITS[trump]}" in out
+    for trick in range(10):
+        leader, winner = int(row[L.COL_LEADERS + trick]), int(row[L.COL_WINNERS + trick])
+        played = "  ".join(f"{SEATS[(leader + k) % 4]} {format_card(int(row[L.COL_CARDS + 4 * trick + k]))}"
+                           for k in range(4))
+        assert f"│ {trick + 1} │ {SEATS[leader]} │ {squeeze(played)} │ {SEATS[winner]} │" in out
+    tricks = " · ".join(f"{s} {row[L.COL_TRICKS + i]}" for i, s in enumerate(SEATS))
+    assert f"Tricks: {tricks} · side {row[L.COL_SIDE_TRICKS]}" in out
+    assert f"Outcome: {L.OUTCOME_NAMES[row[L.COL_OUTCOME]]} · vole {L.VOLE_NAMES[row[L.COL_VOLE]]}" in out
+    pays = " · ".join(f"{s} {row[L.COL_PAY + i]:+d}" for i, s in enumerate(SEATS))
+    assert f"Payments (jetons, antes included): {pays} · table {row[L.COL_POOL]:+d}" in out
+
+
+def test_show_with_other_policies_differs_and_is_reproducible():
+    first = show("--seed", "7", "--deal", "0", "--policy", "random")
+    again = show("--seed", "7", "--deal", "0", "--policy", "random")
+    heuristic = show("--seed", "7", "--deal", "0")
+    assert first.exit_code == 0 and first.stdout == again.stdout
+    assert "random at every seat" in first.stdout
+    assert first.stdout != heuristic.stdout
+
+
+def test_show_a_redealt_deal(tmp_path, ruleset, random4):
+    text = ruleset.text.replace('[auction.all_pass]\nvalue = "forced-spadille"', '[auction.all_pass]\nvalue = "redeal"')
+    assert text != ruleset.text
+    path = tmp_path / "redeal.toml"
+    path.write_text(text, encoding="utf-8")
+    rows = simulate(RunConfig(load_ruleset(path), random4, seed=3, deals=400, record=True)).rows
+    deal = int(np.flatnonzero(rows[:, L.COL_CONTRACT] == L.NO_CONTRACT)[0])
+    result = show("--seed", "3", "--deal", str(deal), "--ruleset", str(path), "--policy", "random")
+    assert result.exit_code == 0, result.output
+    assert "Contract: none (all passed; the deal is redealt)" in result.stdout
+    assert "Play" not in result.stdout and "Outcome:" not in result.stdout
+    assert "eldest    pass" in result.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--deal", "-1"], "first deal -1 is out of range"),
+    (["--seed", "-3"], "--seed must be between 0 and 9223372036854775807, not -3"),
+    (["--ruleset", "nope"], "unknown ruleset 'nope'; available: encyclopedie-1765"),
+    (["--seat-policy", "third=bridge"], "unknown policy 'bridge'; available: random, heuristic"),
+])
+def test_show_errors(args, message):
+    result = show(*args)
+    assert (result.exit_code, result.stderr, result.stdout) == (1, f"Error: {message}\n", "")

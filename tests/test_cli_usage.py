@@ -1,0 +1,34 @@
+"""Usage errors through the real entry point: one `Error:` line and exit 2, not Click's panel."""
+
+import subprocess
+import sys
+
+import pytest
+
+ENTRY = "from spadille.cli.app import main; main()"
+
+
+def spadille(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", ENTRY, *args], capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["simulate", "quadrille", "--policy", "nope"],
+     "Error: Invalid value for '--policy': Value error, 'nope' is not one of 'random', 'heuristic'."),
+    (["simulate", "quadrile"], "Error: Invalid value for 'game': Value error, 'quadrile' is not one of 'quadrille'."),
+    (["simulate", "quadrille", "--bogus"], "Error: No such option: --bogus"),
+    (["frobnicate"], "Error: No such command 'frobnicate'."),
+])
+def test_usage_errors_are_one_line(args, message):
+    result = spadille(*args)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(message)
+    assert "Traceback" not in result.stderr
+
+
+def test_no_arguments_prints_help():
+    result = spadille()
+    assert result.returncode == 0
+    assert "simulate" in result.stdout and "bench" in result.stdout
