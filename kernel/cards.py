@@ -96,6 +96,11 @@ def parse_card(text: str) -> int:
     raise CardError(f"cannot read card {token!r}: write rank and suit, e.g. ♠A, Kh, 7♥, spadille")
 
 
+def _display_order(card: int) -> int:
+    """Aces first, then K Q J and the small cards: a neutral order, whatever the trump."""
+    return N_RANKS if rank_of(card) == ACE else rank_of(card)
+
+
 def mask_of(cards: Iterable[int]) -> int:
     mask = 0
     for card in cards:
@@ -149,7 +154,7 @@ class Hand:
         groups = []
         for suit, cards in self.by_suit().items():
             if cards:
-                ranks = " ".join(RANKS[rank_of(c)] for c in sorted(cards, key=rank_of, reverse=True))
+                ranks = " ".join(RANKS[rank_of(c)] for c in sorted(cards, key=_display_order, reverse=True))
                 head = SUIT_SYMBOLS[suit] if symbols else SUIT_LETTERS[suit]
                 groups.append(f"{head}{ranks}")
         return "  ".join(groups) if groups else "-"

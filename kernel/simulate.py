@@ -50,9 +50,16 @@ class RunConfig:
     deals: int
     first_deal: int = 0
     session_length: int = 1
-    chunk_size: int = DEFAULT_CHUNK
+    chunk_size: int | None = None   # default: about DEFAULT_CHUNK deals, whole sessions
     threads: int | None = None
     record: bool = False
+
+    @property
+    def chunk(self) -> int:
+        """Deals per parallel chunk: always whole sessions, so no session straddles two chunks."""
+        if self.chunk_size is not None:
+            return self.chunk_size
+        return self.session_length * max(1, DEFAULT_CHUNK // self.session_length)
 
     def metadata(self) -> dict[str, object]:
         """What every output carries, so a figure can be traced back and reproduced."""
@@ -103,12 +110,16 @@ def validate(config: RunConfig) -> None:
         raise SimulationError(f"first deal {config.first_deal} is out of range")
     if not 1 <= config.session_length <= 10_000:
         raise SimulationError(f"--session-length must be between 1 and 10000, not {config.session_length}")
-    if config.chunk_size < 1 or config.chunk_size % config.session_length:
-        raise SimulationError(f"chunk size {config.chunk_size} must be a positive multiple of the session length {config.session_length}")
+    if config.chunk < 1 or config.chunk % config.session_length:
+        raise SimulationError(f"chunk size {config.chunk} must be a positive multiple of the session length {config.session_length}")
     if config.first_deal % config.session_length:
         raise SimulationError(f"first deal {config.first_deal} must start a session (a multiple of {config.session_length})")
-    if config.threads is not None and config.threads < 1:
-        raise SimulationError(f"--threads must be at least 1, not {config.threads}")
+    if config.threads is not None:
+        import numba
+
+        most = numba.config.NUMBA_NUM_THREADS
+        if not 1 <= config.threads <= most:
+            raise SimulationError(f"--threads must be between 1 and the {most} this machine runs, not {config.threads}")
 
 
 def _set_threads(threads: int | None) -> None:
@@ -121,9 +132,9 @@ def default_batch_size(config: RunConfig) -> int:
     import numba
 
     chunks = 16 * numba.get_num_threads()
-    size = config.chunk_size * chunks if not config.record else max(config.chunk_size, 16384)
-    size -= size % config.chunk_size
-    return max(size, config.chunk_size)
+    size = config.chunk * chunks if not config.record else max(config.chunk, 16384)
+    size -= size % config.chunk
+    return max(size, config.chunk)
 
 
 def iter_batches(config: RunConfig, batch_size: int | None = None, tables: KernelTables | None = None) -> Iterator[Batch]:
@@ -135,17 +146,17 @@ def iter_batches(config: RunConfig, batch_size: int | None = None, tables: Kerne
     tables = tables or build_tables(config.ruleset)
     ids, params = kernel_arrays(config.policies)
     size = batch_size or default_batch_size(config)
-    if size % config.chunk_size:
-        raise SimulationError(f"batch size {size} must be a multiple of the chunk size {config.chunk_size}")
+    if size % config.chunk:
+        raise SimulationError(f"batch size {size} must be a multiple of the chunk size {config.chunk}")
     done = 0
     while done < config.deals:
         n = min(size, config.deals - done)
         first = config.first_deal + done
-        n_chunks = (n + config.chunk_size - 1) // config.chunk_size
+        n_chunks = (n + config.chunk - 1) // config.chunk
         by_contract = np.zeros((n_chunks, L.N_CONTRACTS, L.MAX_SEATS, L.N_STATS), dtype=np.int64)
         by_seat = np.zeros((n_chunks, L.MAX_SEATS, L.N_SEAT_STATS), dtype=np.int64)
         rows = np.zeros((n if config.record else 0, L.N_ROW_COLS), dtype=np.int64)
-        run_chunks(config.seed, first, n, config.chunk_size, config.session_length, tables.rules, tables.bete_chain,
+        run_chunks(config.seed, first, n, config.chunk, config.session_length, tables.rules, tables.bete_chain,
                    tables.pos_of_card, tables.card_of_pos, tables.block_of_pos, tables.block_mask, tables.nat_suit_mask, tables.top_pos,
                    ids, params, by_contract, by_seat, rows, config.record)
         yield Batch(first, n, by_contract.sum(axis=0), by_seat.sum(axis=0), rows if config.record else None)
