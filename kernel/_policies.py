@@ -90,28 +90,24 @@ def _partner_possible(hand_nat, trump, nat_suit_mask):
 
 
 @njit(inline="always", cache=True)
-def best_trump(hand_nat, allowed, partner_needed, card_of_pos, nat_suit_mask, top_pos):
-    """The allowed trump with the best estimate; with ``partner_needed``, only among trumps
-    where a king can be called from another hand (if there is any such trump)."""
+def best_trumps(hand_nat, allowed, card_of_pos, nat_suit_mask, top_pos):
+    """In one pass: (best trump, its estimate) over the allowed trumps, and the same among
+    the trumps where an ask can find a partner (-1, -1.0 if there is none)."""
     best = -1
     best_value = -1.0
-    fallback = -1
-    fallback_value = -1.0
+    best_with_partner = -1
+    best_with_partner_value = -1.0
     for trump in range(4):
         if allowed & (1 << trump) == 0:
             continue
         value = estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos)
-        if value > fallback_value:
-            fallback_value = value
-            fallback = trump
-        if partner_needed and not _partner_possible(hand_nat, trump, nat_suit_mask):
-            continue
         if value > best_value:
             best_value = value
             best = trump
-    if best < 0:
-        return fallback, fallback_value
-    return best, best_value
+        if value > best_with_partner_value and _partner_possible(hand_nat, trump, nat_suit_mask):
+            best_with_partner_value = value
+            best_with_partner = trump
+    return best, best_value, best_with_partner, best_with_partner_value
 
 
 # ---------------------------------------------------------------- auction and contract
@@ -122,14 +118,12 @@ def choose_bid(pid, params, hand_nat, best_kind, rules, card_of_pos, nat_suit_ma
         if best_kind == L.ASK:
             return L.PASS if below_n(rng, 2) == 0 else L.ALONE
         return below_n(rng, 3)
-    allowed = rules[L.R_ALLOWED_TRUMPS]
-    trump, value = best_trump(hand_nat, allowed, False, card_of_pos, nat_suit_mask, top_pos)
+    best, value, with_partner, with_partner_value = best_trumps(hand_nat, rules[L.R_ALLOWED_TRUMPS],
+                                                                card_of_pos, nat_suit_mask, top_pos)
     if value >= params[L.H_ALONE]:
         return L.ALONE
-    if best_kind != L.ASK:
-        trump, value = best_trump(hand_nat, allowed, True, card_of_pos, nat_suit_mask, top_pos)
-        if value >= params[L.H_ASK] and _partner_possible(hand_nat, trump, nat_suit_mask):
-            return L.ASK
+    if best_kind != L.ASK and with_partner >= 0 and with_partner_value >= params[L.H_ASK]:
+        return L.ASK
     return L.PASS
 
 
@@ -138,7 +132,8 @@ def choose_force_answer(pid, params, hand_nat, rules, card_of_pos, nat_suit_mask
     """The asker, forced by a later sans prendre: TAKE it himself or CEDE."""
     if pid == L.POLICY_RANDOM:
         return below_n(rng, 2)
-    trump, value = best_trump(hand_nat, rules[L.R_ALLOWED_TRUMPS], False, card_of_pos, nat_suit_mask, top_pos)
+    best, value, with_partner, with_partner_value = best_trumps(hand_nat, rules[L.R_ALLOWED_TRUMPS],
+                                                                card_of_pos, nat_suit_mask, top_pos)
     return L.TAKE if value >= params[L.H_TAKE_FORCED] else L.CEDE
 
 
@@ -147,8 +142,10 @@ def choose_trump(pid, params, hand_nat, allowed, alone, card_of_pos, nat_suit_ma
     """The trump suit; ``alone`` is 1 for a sans prendre, 0 when a king will be called."""
     if pid == L.POLICY_RANDOM:
         return nth_set(np.uint64(allowed), below_n(rng, popcount(np.uint64(allowed))))
-    trump, value = best_trump(hand_nat, allowed, alone == 0, card_of_pos, nat_suit_mask, top_pos)
-    return trump
+    best, value, with_partner, with_partner_value = best_trumps(hand_nat, allowed, card_of_pos, nat_suit_mask, top_pos)
+    if alone == 0 and with_partner >= 0:
+        return with_partner
+    return best
 
 
 @njit(inline="always", cache=True)
