@@ -9,8 +9,7 @@ version loses most of its digits to cancellation.
 from __future__ import annotations
 
 import math
-
-from scipy.stats import norm
+from statistics import NormalDist
 
 CONFIDENCE = 0.95
 
@@ -19,7 +18,8 @@ def z_value(confidence: float = CONFIDENCE) -> float:
     """The two-sided normal quantile, 1.96 for 95%."""
     if not 0.0 < confidence < 1.0:
         raise ValueError(f"confidence must lie strictly between 0 and 1, not {confidence!r}")
-    return float(norm.ppf(0.5 + confidence / 2.0))
+    # The standard library's quantile: scipy.stats would add 0.4 s to every command's start.
+    return NormalDist().inv_cdf(0.5 + confidence / 2.0)
 
 
 def wilson_interval(successes: int, n: int, confidence: float = CONFIDENCE) -> tuple[float, float, float]:

@@ -46,8 +46,6 @@ def run(deals, seed, ruleset, policy, seat_policy, param, policy_file, session_l
 
     from rich.console import Console
 
-    from spadille.analyses.rowfile import RowFileWriter, check_output_path
-    from spadille.analyses.rows import rows_frame
     from spadille.kernel.ruleset import load_ruleset
     from spadille.kernel.simulate import RunConfig, simulate, validate
 
@@ -62,6 +60,10 @@ def run(deals, seed, ruleset, policy, seat_policy, param, policy_file, session_l
                        threads=threads, record=out is not None)
     validate(config)
     if out is not None:
+        # pandas and pyarrow only when rows are written: a summary-only run starts faster.
+        from spadille.analyses.rowfile import RowFileWriter, check_output_path
+        from spadille.analyses.rows import rows_frame
+
         check_output_path(out)
 
     stdout, stderr = Console(), Console(stderr=True)
@@ -86,7 +88,6 @@ def run(deals, seed, ruleset, policy, seat_policy, param, policy_file, session_l
     if out is not None:
         stdout.print(f"Wrote {writer.rows_written:,} deals to {out}", soft_wrap=True, markup=False)
     return result.interrupted
-
 
 
 def rows_template():
