@@ -37,6 +37,14 @@ RulesetOption = Annotated[
     typer.Option("--ruleset", help=f"Ruleset name ({', '.join(available_rulesets())}) or path to a ruleset TOML file."),
 ]
 
+RuleOption = Annotated[
+    Optional[list[str]],
+    typer.Option("--rule", metavar="KEY=VALUE",
+                 help="Override one rule of the ruleset, e.g. payments.lone_payment_threshold=4 or "
+                      "vole.failed=encyclopedie-literal; repeatable (see `spadille rules` for the switches).",
+                 show_default=False),
+]
+
 PolicyOption = Annotated[
     Optional[PolicyName],
     typer.Option("--policy", help="Policy of every seat (default: the policy file's, else heuristic).",

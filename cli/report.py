@@ -16,7 +16,8 @@ def metadata_line(config, result) -> str:
         f"spadille {meta['spadille_version']}",
         str(meta["game"]),
         f"seed {meta['seed']}",
-        f"ruleset {meta['ruleset']} (sha256 {str(meta['ruleset_sha256'])[:12]})",
+        f"ruleset {meta['ruleset']} (sha256 {str(meta['ruleset_sha256'])[:12]})"
+        + "".join(f", {key}={value}" for key, value in dict(meta["ruleset_overrides"]).items()),
         f"session length {meta['session_length']}",
         f"policies {describe_seating(config.policies)}",
         f"{result.deals_done:,} deals in {result.seconds:.1f} s ({rate:,.0f} deals/s)",

@@ -9,7 +9,7 @@ import typer
 from spadille.kernel.ruleset import DEFAULT_RULESET
 
 from .errors import user_errors
-from .options import GameArgument, RulesetOption
+from .options import GameArgument, RuleOption, RulesetOption
 
 TrumpOption = Annotated[
     Optional[str],
@@ -18,7 +18,8 @@ TrumpOption = Annotated[
 ]
 
 
-def rules_command(game: GameArgument, ruleset: RulesetOption = DEFAULT_RULESET, trump: TrumpOption = None) -> None:
+def rules_command(game: GameArgument, ruleset: RulesetOption = DEFAULT_RULESET, trump: TrumpOption = None,
+                  rule: RuleOption = None) -> None:
     """Print the card order under a trump suit and the ruleset's switches, with citations.
 
     For the trump suit and each plain suit: the cards high to low, and the number of
@@ -29,11 +30,11 @@ def rules_command(game: GameArgument, ruleset: RulesetOption = DEFAULT_RULESET, 
         from rich.console import Console
 
         from spadille.kernel.cards import SUITS, parse_suit
-        from spadille.kernel.ruleset import RulesetError, load_ruleset
+        from spadille.kernel.ruleset import RulesetError, load_ruleset_with
 
         from .rules_view import rules_view
 
-        rules = load_ruleset(ruleset)
+        rules = load_ruleset_with(ruleset, rule or [])
         allowed = [SUITS.index(name) for name in rules["contract.allowed_trumps"]]
         if trump is None:
             trumps = allowed

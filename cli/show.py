@@ -9,7 +9,7 @@ import typer
 from spadille.kernel.ruleset import DEFAULT_RULESET
 
 from .errors import user_errors
-from .options import (GameArgument, ParamOption, PolicyFileOption, PolicyOption, RulesetOption, SeatPolicyOption,
+from .options import (GameArgument, ParamOption, PolicyFileOption, PolicyOption, RuleOption, RulesetOption, SeatPolicyOption,
                       SeedOption)
 
 DealOption = Annotated[int, typer.Option("--deal", help="Index of the deal within the seed (0 is the first).")]
@@ -20,6 +20,7 @@ def show_command(
     seed: SeedOption = 0,
     deal: DealOption = 0,
     ruleset: RulesetOption = DEFAULT_RULESET,
+    rule: RuleOption = None,
     policy: PolicyOption = None,
     seat_policy: SeatPolicyOption = None,
     param: ParamOption = None,
@@ -32,13 +33,13 @@ def show_command(
     with user_errors():
         from rich.console import Console
 
-        from spadille.kernel.ruleset import load_ruleset
+        from spadille.kernel.ruleset import load_ruleset_with
         from spadille.kernel.simulate import play_one
 
         from .deal_view import deal_view
         from .seating import describe_seating, resolve_policies
 
-        rules = load_ruleset(ruleset)
+        rules = load_ruleset_with(ruleset, rule or [])
         policies = resolve_policies(rules["pack.seats"], policy.value if policy else None, seat_policy or [],
                                     param or [], policy_file)
         row = play_one(rules, policies, seed, deal)

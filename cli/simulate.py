@@ -6,7 +6,7 @@ from spadille.kernel.ruleset import DEFAULT_RULESET
 
 from .errors import user_errors
 from .options import (DealsOption, GameArgument, OutOption, ParamOption, PolicyFileOption, PolicyOption,
-                      RulesetOption, SeatPolicyOption, SeedOption, SessionLengthOption, ThreadsOption)
+                      RuleOption, RulesetOption, SeatPolicyOption, SeedOption, SessionLengthOption, ThreadsOption)
 
 DEFAULT_DEALS = 100_000
 EXIT_INTERRUPTED = 130  # the shell's convention for a run ended by SIGINT
@@ -17,6 +17,7 @@ def simulate_command(
     deals: DealsOption = DEFAULT_DEALS,
     seed: SeedOption = 0,
     ruleset: RulesetOption = DEFAULT_RULESET,
+    rule: RuleOption = None,
     policy: PolicyOption = None,
     seat_policy: SeatPolicyOption = None,
     param: ParamOption = None,
@@ -33,27 +34,27 @@ def simulate_command(
     import typer
 
     with user_errors():
-        interrupted = run(deals, seed, ruleset, policy.value if policy else None, seat_policy or [], param or [],
+        interrupted = run(deals, seed, ruleset, rule or [], policy.value if policy else None, seat_policy or [], param or [],
                           policy_file, session_length, threads, out)
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
-def run(deals, seed, ruleset, policy, seat_policy, param, policy_file, session_length, threads, out) -> bool:
+def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, session_length, threads, out) -> bool:
     """The command's body; returns whether the run was interrupted."""
     # Heavy imports live here so that `spadille --help` stays instant.
     from contextlib import nullcontext
 
     from rich.console import Console
 
-    from spadille.kernel.ruleset import load_ruleset
+    from spadille.kernel.ruleset import load_ruleset_with
     from spadille.kernel.simulate import RunConfig, simulate, validate
 
     from .progress import StopBetweenBatches, deal_progress
     from .report import metadata_line, print_summary
     from .seating import resolve_policies
 
-    rules = load_ruleset(ruleset)
+    rules = load_ruleset_with(ruleset, rule)
     n_seats = rules["pack.seats"]
     policies = resolve_policies(n_seats, policy, seat_policy, param, policy_file)
     config = RunConfig(rules, policies, seed, deals, session_length=session_length,

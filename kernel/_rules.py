@@ -8,7 +8,7 @@ import numpy as np
 from numba import njit
 
 from . import _layout as L
-from ._bits import ONE, ZERO, above, bit, highest, popcount
+from ._bits import ONE, ZERO, above, bit, popcount
 
 KING = 9
 QUEEN = 8

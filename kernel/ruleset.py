@@ -7,12 +7,13 @@ section or key, a missing rule, a wrong type or a value outside a switch's choic
 
 from __future__ import annotations
 
+import json
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from . import cards
 
@@ -175,6 +176,7 @@ class Ruleset:
     text: str
     rules: Mapping[str, Rule]
     departures: tuple[str, ...] = field(default=())
+    overrides: tuple[tuple[str, Any], ...] = field(default=())  # values changed from the file (with_overrides)
 
     def __getitem__(self, key: str) -> Any:
         return self.rules[key].value
@@ -240,6 +242,10 @@ def parse_ruleset(label: str, text: str) -> Ruleset:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(f"ruleset {label!r} is not valid TOML: {exc}") from None
+    return _build(label, data, text)
+
+
+def _build(label: str, data: dict[str, Any], text: str) -> Ruleset:
     meta = data.pop("ruleset", None)
     if not isinstance(meta, dict) or "name" not in meta:
         raise RulesetError(f"ruleset {label!r} needs a [ruleset] table with a name")
@@ -310,3 +316,40 @@ def _check_consistency(label: str, rs: Ruleset) -> None:
 def load_ruleset(name_or_path: str | Path = DEFAULT_RULESET) -> Ruleset:
     label, text = _locate(name_or_path)
     return parse_ruleset(label, text)
+
+
+def with_overrides(ruleset: Ruleset, overrides: Mapping[str, Any]) -> Ruleset:
+    """The ruleset with some values replaced (a switch flipped, a payment changed), checked
+    exactly like a file. The overrides are appended to the text as comments, so the text's
+    hash, which every output records, tells the two rulesets apart."""
+    if not overrides:
+        return ruleset
+    data = tomllib.loads(ruleset.text)
+    for key, value in overrides.items():
+        if key not in SCHEMA:
+            raise RulesetError(f"ruleset {ruleset.path!r}: unknown rule {key!r}")
+        section, name = key.split(".", 1)
+        data[section][name]["value"] = value
+    notes = "".join(f"# override: {key} = {json.dumps(value, ensure_ascii=False)}\n" for key, value in overrides.items())
+    label = f"{ruleset.path} with " + ", ".join(f"{key}={value}" for key, value in overrides.items())
+    built = _build(label, data, ruleset.text.rstrip("\n") + "\n" + notes)
+    return replace(built, overrides=ruleset.overrides + tuple(overrides.items()))
+
+
+def load_ruleset_with(name_or_path: str | Path, override_texts: Sequence[str] = ()) -> Ruleset:
+    """A ruleset by name or path, with KEY=VALUE overrides (the CLI's --rule)."""
+    return with_overrides(load_ruleset(name_or_path), dict(parse_override(t) for t in override_texts))
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """'payments.lone_payment_threshold=4' -> (key, 4). The value is read as TOML (numbers,
+    true/false, ["lists"]) and otherwise taken as a plain word, so quotes are optional."""
+    key, sep, raw = text.partition("=")
+    key, raw = key.strip(), raw.strip()
+    if not sep or not key or not raw:
+        raise RulesetError(f"a rule override must look like KEY=VALUE, not {text!r}")
+    try:
+        value = tomllib.loads(f"value = {raw}")["value"]
+    except tomllib.TOMLDecodeError:
+        value = raw
+    return key, value

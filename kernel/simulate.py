@@ -71,6 +71,7 @@ class RunConfig:
             "deals_requested": self.deals,
             "session_length": self.session_length,
             "ruleset": self.ruleset.name,
+            "ruleset_overrides": {key: value for key, value in self.ruleset.overrides},
             "ruleset_sha256": hashlib.sha256(self.ruleset.text.encode("utf-8")).hexdigest(),
             "policies": [p.describe() for p in self.policies],
         }

@@ -32,3 +32,20 @@ def test_no_arguments_prints_help():
     result = spadille()
     assert result.returncode == 0
     assert "simulate" in result.stdout and "bench" in result.stdout
+
+
+def test_rule_overrides_reach_the_run_and_its_metadata(tmp_path):
+    out = tmp_path / "deals.csv"
+    result = spadille("simulate", "quadrille", "--deals", "300", "--rule", "payments.lone_payment_threshold=4",
+                      "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert "payments.lone_payment_threshold=4" in result.stdout
+    first_line = out.read_text(encoding="utf-8").splitlines()[0]
+    assert '"ruleset_overrides": {"payments.lone_payment_threshold": 4}' in first_line
+
+
+def test_a_bad_rule_override_is_one_line():
+    result = spadille("simulate", "quadrille", "--deals", "10", "--rule", "vole.failed=x")
+    assert result.returncode == 1
+    assert result.stderr.strip() == ("Error: ruleset 'encyclopedie-1765.toml with vole.failed=x': rule 'vole.failed': "
+                                     "value 'x' is not among its choices ['collect-game', 'encyclopedie-literal']")

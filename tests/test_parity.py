@@ -9,7 +9,6 @@ comparison really went through the switched rule.
 
 from __future__ import annotations
 
-import re
 
 import numpy as np
 import pytest
@@ -17,7 +16,7 @@ import pytest
 from spadille.kernel import _layout as L
 from spadille.kernel.policies import make_seat_policy
 from spadille.kernel.reference import play_deals
-from spadille.kernel.ruleset import parse_ruleset
+from spadille.kernel.ruleset import parse_override, with_overrides
 from spadille.kernel.simulate import RunConfig, simulate
 
 BIG = 10_000     # deals per whole-table policy
@@ -67,13 +66,7 @@ def compare(ruleset, policies, seed, first_deal, deals, session_length=1, case="
 
 def edited(ruleset, changes: dict[str, str]):
     """The ruleset with each ``key`` given a new TOML ``value`` (e.g. {"vole.failed": '"encyclopedie-literal"'})."""
-    text = ruleset.text
-    for key, value in changes.items():
-        pattern = re.compile(rf"(^\[{re.escape(key)}\]\n(?:(?!\[).*\n)*?)value = .*$", re.MULTILINE)
-        text, count = pattern.subn(lambda match: f"{match.group(1)}value = {value}", text, count=1)
-        assert count == 1, f"no rule {key} in the ruleset text"
-    label = "parity: " + ", ".join(f"{key}={value}" for key, value in changes.items())
-    return parse_ruleset(label, text)
+    return with_overrides(ruleset, dict(parse_override(f"{key}={value}") for key, value in changes.items()))
 
 
 HEURISTIC = make_seat_policy("heuristic")

@@ -8,15 +8,13 @@ are led, a true matador above the led card may be kept back (RULES.md §1.4).
 
 from __future__ import annotations
 
-import json
-import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spadille.kernel import _layout as L
 from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.ruleset import load_ruleset, parse_ruleset
+from spadille.kernel.ruleset import load_ruleset, with_overrides
 from spadille.kernel.simulate import RunConfig, simulate
 
 RANK_LETTERS = "A234567JQK"
@@ -25,28 +23,21 @@ SPADILLE, BASTO = 0, 10
 DEALS = 30
 
 
-def variant(base, changes):
-    text = base.text
-    for key, value in changes.items():
-        pattern = re.compile(rf"(^\[{re.escape(key)}\]\n(?:[a-z]+ = [^\n]*\n)*?value = )[^\n]*", re.M)
-        text, count = pattern.subn(lambda m: m.group(1) + json.dumps(value), text)
-        assert count == 1, key
-    return parse_ruleset("variant.toml", text)
 
 
 BASE = load_ruleset("encyclopedie-1765")
 RULESETS = [
     BASE,
-    variant(BASE, {"play.must_trump": True, "play.must_overtrump": True, "play.matador_privilege": "none",
+    with_overrides(BASE, {"play.must_trump": True, "play.must_overtrump": True, "play.matador_privilege": "none",
                    "auction.all_pass": "redeal"}),
-    variant(BASE, {"play.must_trump": True, "bete.growth": "doubling", "vole.failed": "encyclopedie-literal",
+    with_overrides(BASE, {"play.must_trump": True, "bete.growth": "doubling", "vole.failed": "encyclopedie-literal",
                    "payments.odd_counters": "highest-trump-defender", "payments.matadors_counted_for": "ombre",
                    "payments.matadors_require_top3": False, "vole.devole_enabled": True}),
-    variant(BASE, {"payments.lone_payment_threshold": 4, "contract.self_call": False,
+    with_overrides(BASE, {"payments.lone_payment_threshold": 4, "contract.self_call": False,
                    "contract.call_king_of_trumps": True, "contract.queen_call_with_four_kings": False,
                    "contract.allowed_trumps": ["hearts"], "auction.asker_preference": False,
                    "auction.forced_spadille_vole": True, "vole.needs_called_card_seen": False}),
-    variant(BASE, {"pack.seats": 3, "pack.removed_suits": ["diamonds"],
+    with_overrides(BASE, {"pack.seats": 3, "pack.removed_suits": ["diamonds"],
                    "contract.allowed_trumps": ["spades", "clubs", "hearts"]}),
 ]
 

@@ -8,8 +8,6 @@ option) whose rows show the case (COL_BIDS, COL_FORCE, COL_CONTRACT).
 
 from __future__ import annotations
 
-import json
-import re
 
 import numpy as np
 import pytest
@@ -18,7 +16,7 @@ from spadille.kernel import _layout as L
 from spadille.kernel import cards
 from spadille.kernel._engine import _auction
 from spadille.kernel.policies import kernel_arrays, make_seat_policy
-from spadille.kernel.ruleset import parse_ruleset
+from spadille.kernel.ruleset import with_overrides
 from spadille.kernel.simulate import RunConfig, simulate
 from spadille.kernel.tables import build_tables
 
@@ -27,13 +25,6 @@ ASKS = {"ask_threshold": 0, "alone_threshold": 10}
 ALONE = {"ask_threshold": 0, "alone_threshold": 0}
 
 
-def variant(base, changes):
-    text = base.text
-    for key, value in changes.items():
-        pattern = re.compile(rf"(^\[{re.escape(key)}\]\n(?:[a-z]+ = [^\n]*\n)*?value = )[^\n]*", re.M)
-        text, count = pattern.subn(lambda m: m.group(1) + json.dumps(value), text)
-        assert count == 1, key
-    return parse_ruleset("variant.toml", text)
 
 
 def run_auction(tables, seat_params, take_forced=5.4):
@@ -70,7 +61,7 @@ def test_forced_asker_may_take_the_sans_prendre(tables):
 
 def test_asker_preference_is_a_switch(ruleset):
     """auction.asker_preference off: the later sans prendre simply wins, nobody is asked."""
-    off = build_tables(variant(ruleset, {"auction.asker_preference": False}))
+    off = build_tables(with_overrides(ruleset, {"auction.asker_preference": False}))
     assert run_auction(off, [PASSES, ASKS, ALONE, ALONE], take_forced=0) == (
         2, L.ALONE, [L.PASS, L.ASK, L.ALONE, -1], L.NO_FORCE)
 
@@ -164,7 +155,7 @@ def test_all_pass_forces_the_spadille_holder_to_call(rows):
 def test_redeal_house_rule(ruleset, random4):
     """auction.all_pass = redeal ("the house rule the Italian page mentions", RULES.md §1.5): nothing
     is played and the antes stay on the table."""
-    rs = variant(ruleset, {"auction.all_pass": "redeal"})
+    rs = with_overrides(ruleset, {"auction.all_pass": "redeal"})
     rows = simulate(RunConfig(rs, random4, seed=2024, deals=4000, record=True)).rows
     redealt = rows[rows[:, L.COL_CONTRACT] == L.NO_CONTRACT]
     assert len(redealt) > 20

@@ -10,8 +10,6 @@ seconde bête ne sera que de vingt-huit".
 
 from __future__ import annotations
 
-import json
-import re
 
 import numpy as np
 import pytest
@@ -20,18 +18,11 @@ from spadille.kernel import _layout as L
 from spadille.kernel._rules import bete_size
 from spadille.kernel._settle import pay_antes, settle
 from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.ruleset import parse_ruleset
+from spadille.kernel.ruleset import with_overrides
 from spadille.kernel.simulate import RunConfig, simulate
 from spadille.kernel.tables import build_tables
 
 
-def variant(base, changes):
-    text = base.text
-    for key, value in changes.items():
-        pattern = re.compile(rf"(^\[{re.escape(key)}\]\n(?:[a-z]+ = [^\n]*\n)*?value = )[^\n]*", re.M)
-        text, count = pattern.subn(lambda m: m.group(1) + json.dumps(value), text)
-        assert count == 1, key
-    return parse_ruleset("variant.toml", text)
 
 
 def size(tables, chain_len, first):
@@ -54,7 +45,7 @@ def test_bete_sizes_after_a_codille(tables):
 def test_doubling_switch(ruleset):
     """bete.growth = doubling, the English board (HOY p283, RULES.md §1.10): "pay eight a-piece,
     making the next a sixteen board; should another beast succeed, pay thirty-two"."""
-    doubling = build_tables(variant(ruleset, {"bete.growth": "doubling"}))
+    doubling = build_tables(with_overrides(ruleset, {"bete.growth": "doubling"}))
     assert [size(doubling, n, L.REMISE) for n in range(4)] == [14, 28, 56, 112]
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import re
 
 import numpy as np
 import pytest
@@ -11,20 +9,13 @@ import pytest
 from spadille.kernel import _layout as L
 from spadille.kernel import cards
 from spadille.kernel._rules import legal_calls
-from spadille.kernel.ruleset import parse_ruleset
+from spadille.kernel.ruleset import with_overrides
 from spadille.kernel.simulate import RunConfig, simulate
 from spadille.kernel.tables import build_tables
 
 SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 
 
-def variant(base, changes):
-    text = base.text
-    for key, value in changes.items():
-        pattern = re.compile(rf"(^\[{re.escape(key)}\]\n(?:[a-z]+ = [^\n]*\n)*?value = )[^\n]*", re.M)
-        text, count = pattern.subn(lambda m: m.group(1) + json.dumps(value), text)
-        assert count == 1, key
-    return parse_ruleset("variant.toml", text)
 
 
 def calls(tables, hand: str, trump: int) -> set[str]:
@@ -44,14 +35,14 @@ def test_the_king_of_trumps_cannot_be_called(tables):
 
 def test_calling_the_king_of_trumps_is_a_switch(ruleset):
     """contract.call_king_of_trumps: ENC forbids it; the engine reads the rule."""
-    allowed = build_tables(variant(ruleset, {"contract.call_king_of_trumps": True}))
+    allowed = build_tables(with_overrides(ruleset, {"contract.call_king_of_trumps": True}))
     assert calls(allowed, "spadille ♥7 ♥3 ♣2 ♦Q", HEARTS) == names("♠K ♣K ♥K ♦K")
 
 
 def test_one_may_call_a_king_one_holds(tables, ruleset):
     """ENC: "Celui qui a un ou plusieurs rois, peut appeller un des rois qu'il a"."""
     assert calls(tables, "♠K ♣K ♥7 ♦2", HEARTS) == names("♠K ♣K ♦K")
-    no_self = build_tables(variant(ruleset, {"contract.self_call": False}))
+    no_self = build_tables(with_overrides(ruleset, {"contract.self_call": False}))
     assert calls(no_self, "♠K ♣K ♥7 ♦2", HEARTS) == names("♦K")
 
 
@@ -65,7 +56,7 @@ def test_queens_only_with_all_four_kings_and_never_the_queen_of_trumps(tables):
 
 def test_queen_call_is_a_switch(ruleset):
     """contract.queen_call_with_four_kings off: the four kings give no queen to call."""
-    off = build_tables(variant(ruleset, {"contract.queen_call_with_four_kings": False}))
+    off = build_tables(with_overrides(ruleset, {"contract.queen_call_with_four_kings": False}))
     assert calls(off, "♠K ♣K ♥K ♦K ♥7", HEARTS) == names("♠K ♣K ♦K")
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import re
 
 import numpy as np
 import pytest
@@ -11,20 +9,13 @@ import pytest
 from spadille.kernel import _layout as L
 from spadille.kernel import cards
 from spadille.kernel._rules import count_matadors, to_ordered
-from spadille.kernel.ruleset import parse_ruleset
+from spadille.kernel.ruleset import with_overrides
 from spadille.kernel.simulate import RunConfig, simulate
 from spadille.kernel.tables import build_tables, trump_order
 
 SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 
 
-def variant(base, changes):
-    text = base.text
-    for key, value in changes.items():
-        pattern = re.compile(rf"(^\[{re.escape(key)}\]\n(?:[a-z]+ = [^\n]*\n)*?value = )[^\n]*", re.M)
-        text, count = pattern.subn(lambda m: m.group(1) + json.dumps(value), text)
-        assert count == 1, key
-    return parse_ruleset("variant.toml", text)
 
 
 def matadors(tables, trump: int, hand: str) -> int:
@@ -50,7 +41,7 @@ def test_false_matadors_count_in_unbroken_sequence(tables):
 
 def test_without_the_top_three_rule_the_run_from_spadille_counts(ruleset):
     """payments.matadors_require_top3 = false: "the run from spadille counts, however short"."""
-    loose = build_tables(variant(ruleset, {"payments.matadors_require_top3": False}))
+    loose = build_tables(with_overrides(ruleset, {"payments.matadors_require_top3": False}))
     assert matadors(loose, HEARTS, "spadille ♥K") == 1
     assert matadors(loose, HEARTS, "spadille ♥7 ♥A") == 2
     assert matadors(loose, HEARTS, "♥7 basto ♥A") == 0
@@ -75,7 +66,7 @@ def test_matadors_split_between_ombre_and_friend(ruleset, policies, counted_for)
     """AUJ Qf1d PA120 (RULES.md §1.10): matadors count "n'importe qu'ils soient dans un seul jeu …
     ou séparez partie dans le jeu de l'Hombre, & partie dans le jeu de celui qui a le Roi apelé";
     the switch payments.matadors_counted_for = "ombre" counts the ombre's hand only."""
-    rs = variant(ruleset, {"payments.matadors_counted_for": counted_for})
+    rs = with_overrides(ruleset, {"payments.matadors_counted_for": counted_for})
     rows = simulate(RunConfig(rs, policies, seed=8, deals=8000, record=True)).rows
     split = 0
     for row in rows[rows[:, L.COL_FRIEND] >= 0]:

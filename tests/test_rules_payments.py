@@ -7,28 +7,19 @@ test checks the played deals of the engine against the digest's reference paymen
 
 from __future__ import annotations
 
-import json
-import re
 
 import numpy as np
 
 from spadille.kernel import _layout as L
 from spadille.kernel._rules import split_side
 from spadille.kernel._settle import pay_antes, settle
-from spadille.kernel.ruleset import parse_ruleset
+from spadille.kernel.ruleset import with_overrides
 from spadille.kernel.simulate import RunConfig, simulate
 from spadille.kernel.tables import build_tables
 
 STAKES, BETES, ODD, CHAIN_LEN, CHAIN_FIRST = range(5)
 
 
-def variant(base, changes):
-    text = base.text
-    for key, value in changes.items():
-        pattern = re.compile(rf"(^\[{re.escape(key)}\]\n(?:[a-z]+ = [^\n]*\n)*?value = )[^\n]*", re.M)
-        text, count = pattern.subn(lambda m: m.group(1) + json.dumps(value), text)
-        assert count == 1, key
-    return parse_ruleset("variant.toml", text)
 
 
 def play(tables, contract, ombre, friend, side_tricks, ombre_tricks, vole=L.VOLE_NONE, matadors=0,
@@ -136,7 +127,7 @@ def test_sans_prendre_codille_leaves_the_odd_counters_for_next_deals_spadille(ta
 def test_odd_counters_to_the_highest_trump_defender_switch(ruleset):
     """payments.odd_counters = highest-trump-defender (CG PA56 / AUJ, RULES.md §1.10: "to the
     defender(s) with the highest trump in *that* deal")."""
-    tables = build_tables(variant(ruleset, {"payments.odd_counters": "highest-trump-defender"}))
+    tables = build_tables(with_overrides(ruleset, {"payments.odd_counters": "highest-trump-defender"}))
     outcome, bete, nets, table = play(tables, L.SANS_PRENDRE, 1, -1, 4, 4, odd_defender=2)
     assert nets == [10, -36, 12, 0]
     assert table[ODD] == 0
@@ -163,7 +154,7 @@ def test_self_called_wins_alone_without_the_premium(tables, ruleset):
     & qui ne lui est point payé s'il gagne, quoiqu'il joue seul"."""
     assert play(tables, L.SELF_CALLED, 1, -1, 6, 6)[2] == [-4, 22, -4, -14]
     assert play(tables, L.SELF_CALLED, 1, -1, 5, 5)[2] == [1, -21, 1, -9]
-    premium = build_tables(variant(ruleset, {"contract.self_call_sans_prendre_premium": True}))
+    premium = build_tables(with_overrides(ruleset, {"contract.self_call_sans_prendre_premium": True}))
     assert play(premium, L.SELF_CALLED, 1, -1, 6, 6)[2] == [-8, 34, -8, -18]
 
 
@@ -181,7 +172,7 @@ def test_ombre_under_three_tricks_pays_alone(tables):
 
 def test_four_trick_house_rule(ruleset):
     """ENC: "Il y a même des maisons où il faut faire quatre mains pour ne point faire la bête seul"."""
-    tables = build_tables(variant(ruleset, {"payments.lone_payment_threshold": 4}))
+    tables = build_tables(with_overrides(ruleset, {"payments.lone_payment_threshold": 4}))
     assert play(tables, L.CALLED, 0, 2, 5, 3)[2] == [-19, 1, -1, -9]
     assert play(tables, L.CALLED, 0, 2, 5, 4)[2] == [-10, 1, -10, -9]
 
@@ -192,7 +183,7 @@ def test_forced_spadille_never_bears_the_loss_alone(tables, ruleset):
     comme de la perte"."""
     assert play(tables, L.FORCED, 0, 2, 4, 1)[2] == [-11, 9, -11, -1]
     assert play(tables, L.FORCED, 0, 2, 5, 0)[2] == [-10, 1, -10, -9]
-    strict = build_tables(variant(ruleset, {"auction.forced_spadille_lone_payment_exempt": False}))
+    strict = build_tables(with_overrides(ruleset, {"auction.forced_spadille_lone_payment_exempt": False}))
     assert play(strict, L.FORCED, 0, 2, 4, 1)[2] == [-21, 9, -1, -1]
 
 
@@ -203,9 +194,9 @@ def test_odd_jeton_is_the_ombres_when_winning_and_losing(ruleset):
     a first bête of 15 makes a remise cost 2 x 2 + 15 = 19."""
     assert [int(x) for x in split_side(np.int64(19))] == [10, 9]
     assert [int(x) for x in split_side(np.int64(-19))] == [-10, -9]
-    odd_win = build_tables(variant(ruleset, {"payments.devant": 9}))
+    odd_win = build_tables(with_overrides(ruleset, {"payments.devant": 9}))
     assert play(odd_win, L.CALLED, 0, 2, 6, 3)[2] == [9, -4, 8, -13]
-    odd_loss = build_tables(variant(ruleset, {"bete.first": 15}))
+    odd_loss = build_tables(with_overrides(ruleset, {"bete.first": 15}))
     assert play(odd_loss, L.CALLED, 0, 2, 5, 3)[2] == [-11, 1, -10, -9]
 
 
@@ -217,7 +208,7 @@ def test_vole_made_and_failed(tables, ruleset):
     assert each_defender_pays(tables, L.SANS_PRENDRE, 10, vole=L.VOLE_MADE) == 7 + 10
     assert each_defender_pays(tables, L.SANS_PRENDRE, 9, vole=L.VOLE_FAILED) == 7 - 10
     assert play(tables, L.CALLED, 0, 2, 9, 5, vole=L.VOLE_FAILED)[2] == [-1, 6, -1, -4]
-    literal = build_tables(variant(ruleset, {"vole.failed": "encyclopedie-literal"}))
+    literal = build_tables(with_overrides(ruleset, {"vole.failed": "encyclopedie-literal"}))
     # "les autres tirent le devant & se font payer le jeu, la consolation, le sans-prendre & les matadors"
     assert play(literal, L.CALLED, 0, 2, 9, 5, vole=L.VOLE_FAILED)[2] == [-14, 19, -14, 9]
 

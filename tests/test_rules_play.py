@@ -7,26 +7,17 @@ Each test states the position in natural cards, asks the jitted ``_rules.legal_p
 
 from __future__ import annotations
 
-import json
-import re
 
 import numpy as np
 
 from spadille.kernel import cards
 from spadille.kernel._rules import beats, legal_plays, to_ordered
-from spadille.kernel.ruleset import parse_ruleset
+from spadille.kernel.ruleset import with_overrides
 from spadille.kernel.tables import build_tables
 
 SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 
 
-def variant(base, changes):
-    text = base.text
-    for key, value in changes.items():
-        pattern = re.compile(rf"(^\[{re.escape(key)}\]\n(?:[a-z]+ = [^\n]*\n)*?value = )[^\n]*", re.M)
-        text, count = pattern.subn(lambda m: m.group(1) + json.dumps(value), text)
-        assert count == 1, key
-    return parse_ruleset("variant.toml", text)
 
 
 def hand_of(text: str) -> int:
@@ -96,7 +87,7 @@ def test_no_obligation_to_play_higher_in_the_led_suit(tables):
 def test_must_trump_switch_is_honoured(ruleset):
     """The engine's alternative to ENC's free ruff: with play.must_trump and must_overtrump on,
     a void hand must ruff, and overtrump a ruff when it can (the kernel must read the rule)."""
-    strict = build_tables(variant(ruleset, {"play.must_trump": True, "play.must_overtrump": True}))
+    strict = build_tables(with_overrides(ruleset, {"play.must_trump": True, "play.must_overtrump": True}))
     assert legal(strict, HEARTS, "♥2 ♥K ♦Q ♠7", led="♣K") == names("♥2 ♥K")
     assert legal(strict, HEARTS, "♥2 ♥K ♦Q", led="♣K", best="♥J") == names("♥K")
     assert legal(strict, HEARTS, "♥2 ♥3 ♦Q", led="♣K", best="♥J") == names("♥2 ♥3")
@@ -144,7 +135,7 @@ def test_basto_is_not_a_club_when_clubs_are_plain(tables):
 def test_black_ace_follows_a_trump_lead(ruleset):
     """ENC: the black aces are "à-tout de quelque couleur que soit la triomphe", so they answer a
     trump lead (shown without the matador privilege, which would let basto stay back)."""
-    plain_trumps = build_tables(variant(ruleset, {"play.matador_privilege": "none"}))
+    plain_trumps = build_tables(with_overrides(ruleset, {"play.matador_privilege": "none"}))
     assert legal(plain_trumps, HEARTS, "basto ♠K ♦3", led="♥5") == names("basto")
     assert legal(plain_trumps, DIAMONDS, "spadille ♠K", led="♦5") == names("spadille")
 

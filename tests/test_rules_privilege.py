@@ -8,26 +8,17 @@ higher matador played later in the trick forces nothing.
 
 from __future__ import annotations
 
-import json
-import re
 
 import numpy as np
 
 from spadille.kernel import cards
 from spadille.kernel._rules import legal_plays, to_ordered
-from spadille.kernel.ruleset import parse_ruleset
+from spadille.kernel.ruleset import with_overrides
 from spadille.kernel.tables import build_tables
 
 SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 
 
-def variant(base, changes):
-    text = base.text
-    for key, value in changes.items():
-        pattern = re.compile(rf"(^\[{re.escape(key)}\]\n(?:[a-z]+ = [^\n]*\n)*?value = )[^\n]*", re.M)
-        text, count = pattern.subn(lambda m: m.group(1) + json.dumps(value), text)
-        assert count == 1, key
-    return parse_ruleset("variant.toml", text)
 
 
 def legal(tables, trump: int, hand: str, led: str, best: str | None = None) -> set[str]:
@@ -96,6 +87,6 @@ def test_matador_below_the_led_card_is_not_privileged(tables):
 
 def test_without_the_privilege_trumps_are_an_ordinary_suit(ruleset):
     """The play.matador_privilege switch "none": "'none' plays trumps as an ordinary suit"."""
-    none = build_tables(variant(ruleset, {"play.matador_privilege": "none"}))
+    none = build_tables(with_overrides(ruleset, {"play.matador_privilege": "none"}))
     assert legal(none, HEARTS, "spadille ♠K", led="♥5") == names("spadille")
     assert legal(none, HEARTS, "spadille basto ♥3 ♠K", led="♥5") == names("spadille basto ♥3")

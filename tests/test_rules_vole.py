@@ -7,24 +7,15 @@ The players here are heuristic players who undertake the vole whenever they are 
 
 from __future__ import annotations
 
-import json
-import re
 
 import pytest
 
 from spadille.kernel import _layout as L
 from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.ruleset import parse_ruleset
+from spadille.kernel.ruleset import with_overrides
 from spadille.kernel.simulate import RunConfig, simulate
 
 
-def variant(base, changes):
-    text = base.text
-    for key, value in changes.items():
-        pattern = re.compile(rf"(^\[{re.escape(key)}\]\n(?:[a-z]+ = [^\n]*\n)*?value = )[^\n]*", re.M)
-        text, count = pattern.subn(lambda m: m.group(1) + json.dumps(value), text)
-        assert count == 1, key
-    return parse_ruleset("variant.toml", text)
 
 
 def eager(**params):
@@ -80,7 +71,7 @@ def test_vole_only_after_six_straight_tricks_once_the_called_king_appeared(playe
 
 def test_called_king_condition_is_a_switch(ruleset):
     """vole.needs_called_card_seen off: six straight tricks are enough."""
-    rs = variant(ruleset, {"vole.needs_called_card_seen": False})
+    rs = with_overrides(ruleset, {"vole.needs_called_card_seen": False})
     rows = simulate(RunConfig(rs, eager(), seed=11, deals=20000, record=True)).rows
     counts = classify(rows, needs_seen=False)
     assert counts["straight_unseen"] > 10
@@ -88,7 +79,7 @@ def test_called_king_condition_is_a_switch(ruleset):
 
 def test_decision_point_follows_the_rule(ruleset):
     """vole.after_straight_tricks = 7 moves the offer to the lead of the eighth trick."""
-    rs = variant(ruleset, {"vole.after_straight_tricks": 7})
+    rs = with_overrides(ruleset, {"vole.after_straight_tricks": 7})
     rows = simulate(RunConfig(rs, eager(), seed=12, deals=20000, record=True)).rows
     counts = classify(rows, after=7)
     assert counts["offered"] > 100
@@ -102,6 +93,6 @@ def test_forced_spadille_cannot_play_for_the_vole(ruleset):
     assert (rows[:, L.COL_CONTRACT] == L.FORCED).all()
     counts = classify(rows)
     assert counts["forced_straight"] > 20
-    allowed = variant(ruleset, {"auction.forced_spadille_vole": True})
+    allowed = with_overrides(ruleset, {"auction.forced_spadille_vole": True})
     rows = simulate(RunConfig(allowed, everyone_passes, seed=13, deals=20000, record=True)).rows
     assert classify(rows, forced_may=True)["offered"] > 20

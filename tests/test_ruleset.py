@@ -270,3 +270,18 @@ def test_tables_put_the_black_aces_in_every_trump_block(ruleset, trump):
     # the ordered encoding runs, inside the trump block, from the weakest trump to spadille
     block = [tables.card_of_pos[trump, p] for p in range(40) if tables.block_of_pos[trump, p] == trump]
     assert block[::-1] == trump_order(ruleset, trump)
+
+
+def test_overrides_are_checked_like_the_file_and_change_the_hash(ruleset):
+    from spadille.kernel.ruleset import RulesetError, parse_override, with_overrides
+
+    changed = with_overrides(ruleset, {"payments.lone_payment_threshold": 4})
+    assert changed["payments.lone_payment_threshold"] == 4 and ruleset["payments.lone_payment_threshold"] == 3
+    assert changed.overrides == (("payments.lone_payment_threshold", 4),)
+    assert changed.text != ruleset.text and changed.rules["payments.lone_payment_threshold"].passage
+    assert parse_override("vole.failed=encyclopedie-literal") == ("vole.failed", "encyclopedie-literal")
+    assert parse_override("pack.removed_suits=[\"diamonds\"]") == ("pack.removed_suits", ["diamonds"])
+    with pytest.raises(RulesetError, match="unknown rule 'payments.nope'"):
+        with_overrides(ruleset, {"payments.nope": 1})
+    with pytest.raises(RulesetError, match="must be between 0 and 10"):
+        with_overrides(ruleset, {"payments.lone_payment_threshold": 11})
