@@ -22,6 +22,9 @@ from ._rng import below_n
 
 
 # ---------------------------------------------------------------- hand estimate (bidding)
+_TOP_TRUMPS = 6
+
+
 @njit(inline="always", cache=True)
 def _trump_weight(depth):
     """What the depth-th best trump (0 spadille, 1 manille, 2 basto, 3 ponto or king) is worth."""
@@ -44,13 +47,14 @@ def estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos):
     (card_of_pos), the plain suits by their king and queen, which head every plain suit.
     """
     top = top_pos[trump]
-    n_in_block = popcount(nat_suit_mask[trump, trump])
+    n_trumps = popcount(hand_nat & nat_suit_mask[trump, trump])
     value = 0.0
-    n_trumps = 0
-    for depth in range(n_in_block):
+    in_top = 0
+    for depth in range(_TOP_TRUMPS):  # below these, every trump weighs the same
         if hand_nat & bit(card_of_pos[trump, top - depth]) != ZERO:
             value += _trump_weight(depth)
-            n_trumps += 1
+            in_top += 1
+    value += _trump_weight(_TOP_TRUMPS) * (n_trumps - in_top)
     if n_trumps >= 4:
         value += 0.4 * (n_trumps - 3)
     for suit in range(4):
