@@ -15,6 +15,7 @@ $(BIN)/spadille: pyproject.toml
 	@touch $@
 
 run: $(BIN)/spadille
+	@mkdir -p results
 	$(BIN)/spadille simulate quadrille --deals 2000000 --out results/quadrille-heuristic.parquet $(RUN_ARGS)
 
 # Tests compile the numba kernels into a throwaway cache, so a stale cache can never hide an edit.
