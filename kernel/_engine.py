@@ -15,7 +15,7 @@ from . import _layout as L
 from ._bits import ZERO, bit, highest, lowest, popcount
 from ._policies import choose_bid, choose_call, choose_card, choose_force_answer, choose_trump, choose_vole
 from ._rng import below_n, seed_deal
-from ._rules import beats, count_matadors, legal_calls, legal_plays, to_ordered
+from ._rules import beats, count_matadors, legal_calls, legal_plays, revealed_absent, to_ordered
 from ._settle import pay_antes, settle, table_total
 
 
@@ -179,6 +179,7 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
         start_ord[seat] = hands[seat]
         obs[L.O_SHOWED_OUT + seat] = 0
         obs[L.O_TRICKS + seat] = 0
+        obs[L.O_CANNOT_HOLD + seat] = 0
     called_pos = pos_of_card[trump, called] if called >= 0 else -1
     obs[L.O_TRUMP] = trump
     obs[L.O_OMBRE] = ombre
@@ -227,6 +228,8 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
                 led_block = block_of_pos[trump, led_pos]
                 if block_of_pos[trump, card] != led_block:
                     obs[L.O_SHOWED_OUT + seat] |= 1 << led_block
+                    obs[L.O_CANNOT_HOLD + seat] |= np.int64(
+                        revealed_absent(card, led_pos, best_pos, trump, rules, block_of_pos, block_mask, top_pos))
                 if beats(card, best_pos, trump, block_of_pos):
                     best_pos = card
                     best_seat = seat

@@ -136,7 +136,8 @@ O_GONE = 12            # ordered mask of the cards played so far, this trick's i
 O_SHOWED_OUT = 13      # 4 entries: per seat, bit b set once he failed to follow block b
 O_TRICK_CARDS = 17     # 4 entries: this trick's cards in play order (ordered positions)
 O_TRICKS = 21          # 4 entries: tricks won so far per seat
-N_OBS = 25
+O_CANNOT_HOLD = 25     # 4 entries: per seat, ordered mask of cards the table has seen he cannot hold
+N_OBS = 29
 
 # heuristic policy parameters (float64 row of N_POLICY_PARAMS)
 H_ASK = 0              # estimated own tricks to ask

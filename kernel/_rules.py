@@ -51,6 +51,32 @@ def legal_plays(hand, led_pos, best_pos, trump, rules, block_of_pos, block_mask,
 
 
 @njit(inline="always", cache=True)
+def revealed_absent(card_pos, led_pos, best_pos, trump, rules, block_of_pos, block_mask, top_pos):
+    """Cards a player shows he does not hold by playing ``card_pos`` off the led suit.
+
+    The mirror of ``legal_plays``: off a plain lead he holds none of that suit (and no trump
+    either if trumping was compulsory and he did not trump; none above the winning trump if
+    overtrumping was and he did not); off a trump lead he holds no trump but, perhaps, the
+    matadors above the led card that the privilege let him keep back (RULES.md §1.3-1.4).
+    """
+    led_block = block_of_pos[trump, led_pos]
+    trumps = block_mask[trump, trump]
+    if led_block != trump:
+        absent = block_mask[trump, led_block]
+        if rules[L.R_MUST_TRUMP] != 0:
+            if block_of_pos[trump, card_pos] != trump:
+                absent |= trumps
+            elif rules[L.R_MUST_OVERTRUMP] != 0 and block_of_pos[trump, best_pos] == trump and card_pos < best_pos:
+                absent |= trumps & above(best_pos)
+        return absent
+    if rules[L.R_MATADOR_PRIVILEGE] != 0:
+        top = top_pos[trump]
+        kept_back = (bit(top) | bit(top - 1) | bit(top - 2)) & above(led_pos)
+        return trumps & ~kept_back
+    return trumps
+
+
+@njit(inline="always", cache=True)
 def beats(card_pos, best_pos, trump, block_of_pos):
     """Does ``card_pos`` take the trick from ``best_pos``? (trump block is the top block)"""
     if card_pos < best_pos:

@@ -90,7 +90,7 @@ class ReferenceEngine:
         row[L.COL_CALLED] = called
         row[L.COL_FRIEND] = friend
 
-        state = PlayState(rules.seats, ranking(self.ruleset, trump), contract, ombre, friend, called, hands)
+        state = PlayState(rules.seats, ranking(self.ruleset, trump), rules, contract, ombre, friend, called, hands)
         undertaken = self._play_tricks(state, stream, row)
         side_tricks = state.side_tricks()
         vole = vole_result(undertaken, side_tricks, rules)

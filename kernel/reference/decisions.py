@@ -81,6 +81,7 @@ class SharedPolicies:
         for other in range(state.seats):
             obs[L.O_SHOWED_OUT + other] = sum(1 << suit for suit in state.showed_out[other])
             obs[L.O_TRICKS + other] = state.tricks_won[other]
+            obs[L.O_CANNOT_HOLD + other] = np.int64(self.ordered_mask(state.cannot_hold[other], trump))
         for index in range(L.MAX_SEATS):
             obs[L.O_TRICK_CARDS + index] = position[state.trick[index]] if index < len(state.trick) else -1
         return obs

@@ -84,3 +84,28 @@ def trick_winner(trick: Sequence[int], ranking: Ranking) -> int:
         if ranking.strength[card] > ranking.strength[trick[best_index]]:
             best_index = index
     return best_index
+
+
+def cards_shown_absent(card: int, trick: Sequence[int], ranking: Ranking, rules: Rules) -> set[int]:
+    """What the table learns a player does NOT hold when he plays ``card`` off the led suit
+    of ``trick`` (the cards already on it). Read backwards from the legal-play rules above:
+    off a plain lead he has none of that suit; with ``must_trump`` and no trump played, no
+    trump either; with ``must_overtrump`` and an under-trump, no trump above the winning one;
+    off a trump lead, no trump except the matadors above the led card, which the privilege
+    let him keep back (RULES.md §1.3-1.4). Following suit reveals nothing."""
+    led_card = trick[0]
+    led_suit = ranking.effective_suit[led_card]
+    if ranking.effective_suit[card] == led_suit:
+        return set()
+    if led_suit == ranking.trump:
+        kept_back = {m for m in ranking.matadors if ranking.strength[m] > ranking.strength[led_card]}
+        return set(ranking.trumps) - (kept_back if rules.matador_privilege else set())
+    absent = set(ranking.plain[led_suit])
+    if rules.must_trump:
+        if not ranking.is_trump(card):
+            absent |= set(ranking.trumps)
+        elif rules.must_overtrump:
+            best = trick[trick_winner(trick, ranking)]
+            if ranking.is_trump(best) and ranking.strength[card] < ranking.strength[best]:
+                absent |= {t for t in ranking.trumps if ranking.strength[t] > ranking.strength[best]}
+    return absent

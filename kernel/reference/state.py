@@ -5,13 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .contract import NO_CARD
+from .play import cards_shown_absent
 from .ranking import Ranking
+from .rules import Rules
 
 
 @dataclass
 class PlayState:
     seats: int
     ranking: Ranking
+    rules: Rules
     contract: int
     ombre: int
     friend: int                       # NOBODY when the ombre plays alone
@@ -23,11 +26,13 @@ class PlayState:
     trick_seats: list[int] = field(default_factory=list)  # who played them
     gone: set[int] = field(default_factory=set)           # every card played so far, this trick's included
     showed_out: list[set[int]] = field(default_factory=list)  # per seat: effective suits he failed to follow
+    cannot_hold: list[set[int]] = field(default_factory=list)  # per seat: cards the table knows he lacks
     tricks_won: list[int] = field(default_factory=list)
     called_seen: bool = False         # the called card has been played
 
     def __post_init__(self) -> None:
         self.showed_out = [set() for _ in range(self.seats)]
+        self.cannot_hold = [set() for _ in range(self.seats)]
         self.tricks_won = [0] * self.seats
 
     @property
@@ -50,6 +55,7 @@ class PlayState:
             led_suit = self.ranking.effective_suit[self.trick[0]]
             if self.ranking.effective_suit[card] != led_suit:
                 self.showed_out[seat].add(led_suit)
+                self.cannot_hold[seat] |= cards_shown_absent(card, self.trick, self.ranking, self.rules)
         self.hands[seat].discard(card)
         self.trick.append(card)
         self.trick_seats.append(seat)
