@@ -75,8 +75,10 @@ def _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, 
 
 
 @njit(cache=True)
-def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend, called_seen, gone):
+def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend, called_seen, gone, contract, ombre):
     obs[L.O_SEAT] = seat
+    # Only the ombre knows he called his own card; to the others it is a called game.
+    obs[L.O_CONTRACT] = L.CALLED if contract == L.SELF_CALLED and seat != ombre else contract
     obs[L.O_TRICK] = trick
     obs[L.O_N_IN_TRICK] = n_in_trick
     obs[L.O_LEADER] = leader
@@ -183,7 +185,6 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
     called_pos = pos_of_card[trump, called] if called >= 0 else -1
     obs[L.O_TRUMP] = trump
     obs[L.O_OMBRE] = ombre
-    obs[L.O_CONTRACT] = contract
     obs[L.O_CALLED_POS] = called_pos
     obs[L.O_N_SEATS] = n_seats
 
@@ -197,7 +198,7 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
     for trick in range(hand_size):
         if (trick == vole_after and vole_allowed and side_tricks == trick
                 and (called_seen or rules[L.R_VOLE_NEEDS_SEEN] == 0)):
-            _fill_obs(obs, leader, trick, 0, leader, -1, -1, friend, called_seen, gone)
+            _fill_obs(obs, leader, trick, 0, leader, -1, -1, friend, called_seen, gone, contract, ombre)
             if choose_vole(policy_ids[leader], policy_params[leader], hands[leader], obs, pack_ord, block_mask, rng) != 0:
                 vole_state = L.VOLE_FAILED  # made only if the side takes every trick
         res[L.COL_LEADERS + trick] = leader
@@ -212,7 +213,7 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
                 seat -= n_seats
             legal = legal_plays(hands[seat], led_pos, best_pos, trump, rules, block_of_pos, block_mask, top_pos)
             if popcount(legal) >= 2:
-                _fill_obs(obs, seat, trick, i, leader, best_pos, best_seat, friend, called_seen, gone)
+                _fill_obs(obs, seat, trick, i, leader, best_pos, best_seat, friend, called_seen, gone, contract, ombre)
                 card = choose_card(policy_ids[seat], policy_params[seat], hands[seat], legal, obs,
                                    pack_ord, block_of_pos, block_mask, rng)
             else:

@@ -73,7 +73,9 @@ class SharedPolicies:
             obs[L.O_BEST_POS] = -1
             obs[L.O_BEST_SEAT] = -1
         obs[L.O_OMBRE] = state.ombre
-        obs[L.O_CONTRACT] = state.contract
+        # Only the ombre knows he called his own card; to the others it is a called game.
+        hidden_self_call = state.contract == L.SELF_CALLED and seat != state.ombre
+        obs[L.O_CONTRACT] = L.CALLED if hidden_self_call else state.contract
         obs[L.O_CALLED_POS] = position[state.called] if state.called >= 0 else -1
         obs[L.O_FRIEND_KNOWN] = state.friend_known_to(seat)
         obs[L.O_N_SEATS] = state.seats
