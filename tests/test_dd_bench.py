@@ -1,0 +1,26 @@
+"""`spadille bench dd`'s measures run and return plain records (a smoke test on a few positions)."""
+
+from __future__ import annotations
+
+from spadille.kernel import bench_dd
+
+
+def test_the_measures_return_plain_records(ruleset):
+    """Each measure returns a record whose as_dict holds only plain numbers and words, with a
+    fixed seed, so the CLI can print or save it; the random positions pass the solver's checks."""
+    full = bench_dd.full_deal_times(4, ruleset)
+    endings = bench_dd.ending_rate(6, 7, ruleset)
+    cost = bench_dd.card_value_cost(3, ruleset)
+    for record in (full, endings, cost):
+        assert all(isinstance(v, (int, float, str)) for v in record.as_dict().values())
+    assert full.positions == 4 and endings.positions == 6 and cost.positions == 3
+    assert 0 <= full.mean_side_tricks <= 10 and 0 <= endings.mean_side_tricks <= 7
+    assert full.mean_nodes > 0 and cost.ratio > 0
+    assert cost.node_ratio >= 1  # scoring the cards starts with the same solve
+
+
+def test_the_positions_are_reproducible(tables):
+    """Same seed, same positions; endings have the stated number of tricks left."""
+    assert bench_dd.random_deals(tables, 5) == bench_dd.random_deals(tables, 5)
+    for position in bench_dd.random_endings(tables, 5, tricks_left=7):
+        assert all(bin(hand).count("1") == 7 for hand in position.hands)
