@@ -13,7 +13,9 @@ from numba import njit, prange
 
 from . import _layout as L
 from ._bits import ZERO, bit, highest, lowest, popcount
+from ._dd_tt import BUCKET_WORDS, SHAPE_WORDS
 from ._policies import choose_bid, choose_call, choose_card, choose_force_answer, choose_trump, choose_vole
+from ._strong import dd_card, dd_vole, pimc_card, pimc_vole
 from ._rng import below_n, seed_deal
 from ._rules import beats, count_matadors, legal_calls, legal_plays, revealed_absent, to_ordered
 from ._settle import pay_antes, settle, table_total
@@ -93,7 +95,8 @@ def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend,
 
 @njit(cache=True)
 def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
-              policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs, record):
+              policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs, record,
+              compress8, dd_table, dd_shapes, values, played):
     """Play deal ``deal`` of ``seed`` at ``table`` (updated in place); write its row to ``res``.
 
     The cards of each trick are written only when ``record`` is set: the aggregates never
@@ -199,7 +202,19 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
         if (trick == vole_after and vole_allowed and side_tricks == trick
                 and (called_seen or rules[L.R_VOLE_NEEDS_SEEN] == 0)):
             _fill_obs(obs, leader, trick, 0, leader, -1, -1, friend, called_seen, gone, contract, ombre)
-            if choose_vole(policy_ids[leader], policy_params[leader], hands[leader], obs, pack_ord, block_mask, rng) != 0:
+            pid = policy_ids[leader]
+            if pid == L.POLICY_DD:
+                undertake = dd_vole(hands[:n_seats], obs, leader, ombre, friend, trump, rules, block_of_pos,
+                                    block_mask, top_pos, compress8, dd_table, dd_shapes)
+            elif pid == L.POLICY_PIMC:
+                for other in range(n_seats):
+                    played[other] = start_ord[other] ^ hands[other]
+                undertake = pimc_vole(policy_params[leader], leader, hands[:n_seats], played[:n_seats], obs, called,
+                                      pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8,
+                                      dd_table, dd_shapes, rng)
+            else:
+                undertake = choose_vole(pid, policy_params[leader], hands[leader], obs, pack_ord, block_mask, rng)
+            if undertake != 0:
                 vole_state = L.VOLE_FAILED  # made only if the side takes every trick
         res[L.COL_LEADERS + trick] = leader
         for i in range(L.MAX_SEATS):
@@ -214,8 +229,19 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
             legal = legal_plays(hands[seat], led_pos, best_pos, trump, rules, block_of_pos, block_mask, top_pos)
             if popcount(legal) >= 2:
                 _fill_obs(obs, seat, trick, i, leader, best_pos, best_seat, friend, called_seen, gone, contract, ombre)
-                card = choose_card(policy_ids[seat], policy_params[seat], hands[seat], legal, obs,
-                                   pack_ord, block_of_pos, block_mask, rng)
+                pid = policy_ids[seat]
+                if pid == L.POLICY_DD:
+                    card = dd_card(policy_params[seat], seat, legal, hands[:n_seats], obs, ombre, friend, trump, rules,
+                                   block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, values)
+                elif pid == L.POLICY_PIMC:
+                    for other in range(n_seats):
+                        played[other] = start_ord[other] ^ hands[other]
+                    card = pimc_card(policy_params[seat], seat, legal, hands[:n_seats], played[:n_seats], obs, called,
+                                     pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8,
+                                     dd_table, dd_shapes, rng)
+                else:
+                    card = choose_card(pid, policy_params[seat], hands[seat], legal, obs,
+                                       pack_ord, block_of_pos, block_mask, rng)
             else:
                 card = lowest(legal)
             hands[seat] ^= bit(card)
@@ -323,7 +349,7 @@ def aggregate(res, by_contract, by_seat, n_seats):
 @njit(parallel=True, cache=True)
 def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bete_chain, pos_of_card,
                card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos, policy_ids, policy_params,
-               by_contract, by_seat, rows, record):
+               by_contract, by_seat, rows, record, compress8, dd_table_bits):
     """Play deals first_deal .. first_deal + n_deals - 1 in chunks of ``chunk_size``.
 
     by_contract int64[n_chunks, N_CONTRACTS, MAX_SEATS, N_STATS] and by_seat
@@ -343,6 +369,11 @@ def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bet
         start_ord = np.zeros(L.MAX_SEATS, dtype=np.uint64)
         nets = np.zeros(L.MAX_SEATS, dtype=np.int64)
         obs = np.zeros(L.N_OBS, dtype=np.int64)
+        # The double-dummy solver's tables, one set a chunk: tiny unless a seat plays dd or pimc.
+        dd_table = np.zeros((1 << dd_table_bits, BUCKET_WORDS), dtype=np.uint64)
+        dd_shapes = np.zeros((1 << max(dd_table_bits - 2, 0), SHAPE_WORDS), dtype=np.uint64)
+        values = np.zeros(40, dtype=np.int64)
+        played = np.zeros(L.MAX_SEATS, dtype=np.uint64)
         table = np.zeros(5, dtype=np.int64)
         begin = first_deal + chunk * chunk_size
         end = min(first_deal + n_deals, begin + chunk_size)
@@ -350,7 +381,8 @@ def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bet
             if deal % session_length == 0:
                 table[:] = 0
             play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
-                      policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs, record)
+                      policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs, record,
+                      compress8, dd_table, dd_shapes, values, played)
             aggregate(res, by_contract[chunk], by_seat[chunk], n_seats)
             if record:
                 rows[deal - first_deal, :] = res

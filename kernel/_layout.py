@@ -68,6 +68,8 @@ BETE_CHAIN_LEN = 8
 # ---------------------------------------------------------------- policies
 POLICY_RANDOM = 0
 POLICY_HEURISTIC = 1
+POLICY_DD = 2          # double-dummy card play (sees every hand), heuristic bidding
+POLICY_PIMC = 3        # perfect-information Monte Carlo card play, heuristic bidding
 N_POLICY_PARAMS = 12
 
 # ---------------------------------------------------------------- per-deal rows (int64[n, N_ROW_COLS])

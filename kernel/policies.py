@@ -33,6 +33,17 @@ class PolicySpec:
     params: Mapping[str, Param] = field(default_factory=dict)
 
 
+_BIDDING = {
+    "ask_threshold": Param(L.H_ASK, 3.6, 0.0, 10.0, "estimated own tricks needed to ask (call a king)"),
+    "alone_threshold": Param(L.H_ALONE, 5.9, 0.0, 10.0, "estimated own tricks needed to go sans prendre"),
+    "take_forced_threshold": Param(L.H_TAKE_FORCED, 5.4, 0.0, 10.0,
+                                   "estimated own tricks for a forced asker to take the sans prendre himself"),
+    "call_long_suit": Param(L.H_CALL_LONG, 1.0, 0.0, 1.0,
+                            "1 calls the king of the suit where one holds most cards, 0 of the shortest"),
+}
+# Index numbers shared with kernel/_strong.py (P_SAMPLES, P_SEED, P_TIE, P_VOLE_SHARE).
+_TIE = Param(8, 0.0, 0.0, 1.0, "among cards of equal value, 0 plays the lowest, 1 the highest")
+
 POLICIES: dict[str, PolicySpec] = {
     "random": PolicySpec(
         "random", L.POLICY_RANDOM,
@@ -43,16 +54,30 @@ POLICIES: dict[str, PolicySpec] = {
         "A club player: bids on an estimate of his own tricks, draws trumps when strong, "
         "shows himself as the friend, wins cheaply, discards low, goes for the vole only with sure winners.",
         {
-            "ask_threshold": Param(L.H_ASK, 3.6, 0.0, 10.0, "estimated own tricks needed to ask (call a king)"),
-            "alone_threshold": Param(L.H_ALONE, 5.9, 0.0, 10.0, "estimated own tricks needed to go sans prendre"),
-            "take_forced_threshold": Param(L.H_TAKE_FORCED, 5.4, 0.0, 10.0,
-                                           "estimated own tricks for a forced asker to take the sans prendre himself"),
+            **_BIDDING,
             "draw_trumps": Param(L.H_DRAW_TRUMPS, 0.8, 0.0, 10.0,
                                  "the ombre leads trumps while he holds at least this share of the trumps still out"),
             "vole_losers": Param(L.H_VOLE_LOSERS, 0.0, 0.0, 10.0,
                                  "cards that need not be sure winners when undertaking the vole"),
-            "call_long_suit": Param(L.H_CALL_LONG, 1.0, 0.0, 1.0,
-                                    "1 calls the king of the suit where one holds most cards, 0 of the shortest"),
+        },
+    ),
+    "dd": PolicySpec(
+        "dd", L.POLICY_DD,
+        "Double-dummy card play: sees every hand and plays a card of best open-handed value (an upper bound "
+        "on skill); bids, names trumps and calls like the heuristic.",
+        {**_BIDDING, "tie_break": _TIE},
+    ),
+    "pimc": PolicySpec(
+        "pimc", L.POLICY_PIMC,
+        "Perfect-information Monte Carlo: at each card samples deals consistent with what it has seen, "
+        "solves each open-handed and plays the best card on average; bids like the heuristic.",
+        {
+            **_BIDDING,
+            "samples": Param(6, 20.0, 1.0, 500.0, "K, the deals sampled for each decision"),
+            "sampling_seed": Param(7, 0.0, 0.0, 2.0**31, "mixed into the sampling stream of every decision"),
+            "tie_break": _TIE,
+            "vole_share": Param(9, 0.9, 0.0, 1.0,
+                                "undertake the vole when this share of the sampled deals takes every trick"),
         },
     ),
 }

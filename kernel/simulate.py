@@ -25,6 +25,8 @@ from .ruleset import Ruleset
 from .tables import KernelTables, build_tables
 
 MAX_DEALS = 10**11
+SEARCHING_POLICIES = ("dd", "pimc")
+SOLVER_TABLE_BITS = 16  # 2**16 buckets of the solver's table per chunk (about 10 MiB)
 MAX_SEED = 2**63 - 1
 DEFAULT_CHUNK = 2048
 
@@ -56,9 +58,12 @@ class RunConfig:
 
     @property
     def chunk(self) -> int:
-        """Deals per parallel chunk: always whole sessions, so no session straddles two chunks."""
+        """Deals per parallel chunk: always whole sessions, so no session straddles two chunks.
+        Runs where a seat searches (dd, pimc) take about a second a deal, so they chunk by session."""
         if self.chunk_size is not None:
             return self.chunk_size
+        if any(p.name in SEARCHING_POLICIES for p in self.policies):
+            return self.session_length * max(1, 4 // self.session_length)
         return self.session_length * max(1, DEFAULT_CHUNK // self.session_length)
 
     def metadata(self) -> dict[str, object]:
@@ -132,10 +137,22 @@ def _set_threads(threads: int | None) -> None:
 def default_batch_size(config: RunConfig) -> int:
     import numba
 
-    chunks = 16 * numba.get_num_threads()
-    size = config.chunk * chunks if not config.record else max(config.chunk, 16384)
+    chunks = (2 if searches(config) else 16) * numba.get_num_threads()
+    size = config.chunk * chunks if not config.record or searches(config) else max(config.chunk, 16384)
     size -= size % config.chunk
     return max(size, config.chunk)
+
+
+def searches(config: RunConfig) -> bool:
+    """Does some seat search (dd or pimc)? Such runs are slow per deal, so they chunk finely."""
+    return any(p.name in SEARCHING_POLICIES for p in config.policies)
+
+
+def _solver_tables(config: RunConfig):
+    """The double-dummy solver's byte table and the size of its per-chunk transposition table."""
+    from .solver import _compress8
+
+    return _compress8(), (SOLVER_TABLE_BITS if searches(config) else 2)
 
 
 def iter_batches(config: RunConfig, batch_size: int | None = None, tables: KernelTables | None = None) -> Iterator[Batch]:
@@ -146,6 +163,7 @@ def iter_batches(config: RunConfig, batch_size: int | None = None, tables: Kerne
     _set_threads(config.threads)
     tables = tables or build_tables(config.ruleset)
     ids, params = kernel_arrays(config.policies)
+    compress8, table_bits = _solver_tables(config)
     size = batch_size or default_batch_size(config)
     if size % config.chunk:
         raise SimulationError(f"batch size {size} must be a multiple of the chunk size {config.chunk}")
@@ -159,7 +177,7 @@ def iter_batches(config: RunConfig, batch_size: int | None = None, tables: Kerne
         rows = np.zeros((n if config.record else 0, L.N_ROW_COLS), dtype=np.int64)
         run_chunks(config.seed, first, n, config.chunk, config.session_length, tables.rules, tables.bete_chain,
                    tables.pos_of_card, tables.card_of_pos, tables.block_of_pos, tables.block_mask, tables.nat_suit_mask, tables.top_pos,
-                   ids, params, by_contract, by_seat, rows, config.record)
+                   ids, params, by_contract, by_seat, rows, config.record, compress8, table_bits)
         yield Batch(first, n, by_contract.sum(axis=0), by_seat.sum(axis=0), rows if config.record else None)
         done += n
 

@@ -28,7 +28,6 @@ def off_suit_plays(rows, rs):
             continue
         trump = int(row[L.COL_TRUMP])
         order = ranking(rs, trump)
-        played_later: dict[int, list[int]] = {seat: [] for seat in range(4)}
         tricks = []
         for k in range(10):
             leader = int(row[L.COL_LEADERS + k])

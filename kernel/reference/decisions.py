@@ -17,7 +17,8 @@ from typing import Callable, Iterable, Sequence
 import numpy as np
 
 from .. import _layout as L
-from .. import _policies
+from .. import _policies, _strong
+from .._dd_tt import BUCKET_WORDS, SHAPE_WORDS
 from .._rng import PythonStream
 from ..policies import SeatPolicy, kernel_arrays
 from ..ruleset import Ruleset
@@ -39,6 +40,15 @@ class SharedPolicies:
         self.pos_of_card = tables.pos_of_card
         self.block_mask = tables.block_mask
         self.block_of_pos = tables.block_of_pos
+        self.strong = any(int(pid) in (L.POLICY_DD, L.POLICY_PIMC) for pid in self.ids)
+        if self.strong:  # the double-dummy solver's tables, as the kernel allocates them
+            from ..simulate import SOLVER_TABLE_BITS
+            from ..solver import _compress8
+
+            self.compress8 = _compress8()
+            self.dd_table = np.zeros((1 << SOLVER_TABLE_BITS, BUCKET_WORDS), dtype=np.uint64)
+            self.dd_shapes = np.zeros((1 << (SOLVER_TABLE_BITS - 2), SHAPE_WORDS), dtype=np.uint64)
+            self.values = np.zeros(40, dtype=np.int64)
 
     # ---------------------------------------------------------------- translation
     def ordered_mask(self, natural_cards: Iterable[int], trump: int) -> np.uint64:
@@ -106,8 +116,31 @@ class SharedPolicies:
         return _consult(stream, _policies.choose_call, self.ids[ombre], self.params[ombre], self.natural_mask(hand),
                         np.int64(trump), self.natural_mask(calls))
 
+    def _open_hands(self, state: PlayState, trump: int) -> tuple[np.ndarray, np.ndarray]:
+        """Every seat's hand and the cards each has played, as ordered masks (for dd and pimc;
+        pimc reads only its own hand and the public play)."""
+        hands = np.array([self.ordered_mask(state.hands[s], trump) for s in range(state.seats)], dtype=np.uint64)
+        played = np.array([self.ordered_mask(state.played[s], trump) for s in range(state.seats)], dtype=np.uint64)
+        return hands, played
+
     def card(self, state: PlayState, seat: int, legal: Sequence[int], stream: PythonStream) -> int:
         trump = state.ranking.trump
+        pid = int(self.ids[seat])
+        if pid in (L.POLICY_DD, L.POLICY_PIMC):
+            hands, played = self._open_hands(state, trump)
+            legal_mask = self.ordered_mask(legal, trump)
+            if pid == L.POLICY_DD:
+                position = _strong.dd_card(self.params[seat], np.int64(seat), legal_mask, hands,
+                                           self.observation(state, seat), np.int64(state.ombre),
+                                           np.int64(state.friend), np.int64(trump), self.policy_rules,
+                                           self.block_of_pos, self.block_mask, self.top_pos, self.compress8,
+                                           self.dd_table, self.dd_shapes, self.values)
+            else:
+                position = _consult(stream, _strong.pimc_card, self.params[seat], np.int64(seat), legal_mask, hands,
+                                    played, self.observation(state, seat), np.int64(state.called),
+                                    self.pack_mask(trump), self.policy_rules, self.pos_of_card, self.block_of_pos,
+                                    self.block_mask, self.top_pos, self.compress8, self.dd_table, self.dd_shapes)
+            return int(self.card_of_pos[trump, position])
         position = _consult(stream, _policies.choose_card, self.ids[seat], self.params[seat],
                             self.ordered_mask(state.hands[seat], trump), self.ordered_mask(legal, trump),
                             self.observation(state, seat), self.pack_mask(trump), self.block_of_pos, self.block_mask)
@@ -115,6 +148,19 @@ class SharedPolicies:
 
     def vole(self, state: PlayState, seat: int, stream: PythonStream) -> bool:
         trump = state.ranking.trump
+        pid = int(self.ids[seat])
+        if pid in (L.POLICY_DD, L.POLICY_PIMC):
+            hands, played = self._open_hands(state, trump)
+            if pid == L.POLICY_DD:
+                answer = _strong.dd_vole(hands, self.observation(state, seat), np.int64(seat), np.int64(state.ombre),
+                                         np.int64(state.friend), np.int64(trump), self.policy_rules, self.block_of_pos,
+                                         self.block_mask, self.top_pos, self.compress8, self.dd_table, self.dd_shapes)
+            else:
+                answer = _consult(stream, _strong.pimc_vole, self.params[seat], np.int64(seat), hands, played,
+                                  self.observation(state, seat), np.int64(state.called), self.pack_mask(trump),
+                                  self.policy_rules, self.pos_of_card, self.block_of_pos, self.block_mask,
+                                  self.top_pos, self.compress8, self.dd_table, self.dd_shapes)
+            return answer != 0
         answer = _consult(stream, _policies.choose_vole, self.ids[seat], self.params[seat],
                           self.ordered_mask(state.hands[seat], trump), self.observation(state, seat),
                           self.pack_mask(trump), self.block_mask)

@@ -27,12 +27,14 @@ class PlayState:
     gone: set[int] = field(default_factory=set)           # every card played so far, this trick's included
     showed_out: list[set[int]] = field(default_factory=list)  # per seat: effective suits he failed to follow
     cannot_hold: list[set[int]] = field(default_factory=list)  # per seat: cards the table knows he lacks
+    played: list[set[int]] = field(default_factory=list)       # per seat: the cards he has played
     tricks_won: list[int] = field(default_factory=list)
     called_seen: bool = False         # the called card has been played
 
     def __post_init__(self) -> None:
         self.showed_out = [set() for _ in range(self.seats)]
         self.cannot_hold = [set() for _ in range(self.seats)]
+        self.played = [set() for _ in range(self.seats)]
         self.tricks_won = [0] * self.seats
 
     @property
@@ -57,6 +59,7 @@ class PlayState:
                 self.showed_out[seat].add(led_suit)
                 self.cannot_hold[seat] |= cards_shown_absent(card, self.trick, self.ranking, self.rules)
         self.hands[seat].discard(card)
+        self.played[seat].add(card)
         self.trick.append(card)
         self.trick_seats.append(seat)
         self.gone.add(card)
