@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from . import bench, rules, show, simulate
+from . import bench, rules, show, simulate, solve
 
 app = typer.Typer(
     name="spadille",
@@ -24,6 +24,7 @@ app = typer.Typer(
 app.command("simulate")(simulate.simulate_command)
 app.command("show")(show.show_command)
 app.command("rules")(rules.rules_command)
+app.command("solve")(solve.solve_command)
 app.command("bench")(bench.bench)
 
 EXIT_USAGE = 2
@@ -50,7 +51,7 @@ def main() -> None:
     except exceptions.UsageError as exc:
         typer.echo(f"Error: {exc.format_message()}", err=True)
         code = EXIT_USAGE
-    except (exceptions.Abort, typer.Abort):
+    except (getattr(exceptions, "Abort", typer.Abort), typer.Abort):
         typer.echo("Aborted.", err=True)
         code = 130
     sys.exit(code if isinstance(code, int) else 0)

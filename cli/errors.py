@@ -1,7 +1,7 @@
 """Library errors become one ``Error: ...`` line on stderr and exit code 1.
 
 Only the errors that carry a sentence meant for the user are caught: the kernel's
-``RulesetError``, ``PolicyError``, ``SimulationError`` and ``CardError``, and the output
+``RulesetError``, ``PolicyError``, ``SimulationError``, ``CardError`` and ``SolverError``, and the output
 file's ``RowFileError``. Anything else is a bug and keeps its traceback.
 """
 
@@ -24,8 +24,9 @@ def reported_errors() -> tuple[type[Exception], ...]:
     from spadille.kernel.policies import PolicyError
     from spadille.kernel.ruleset import RulesetError
     from spadille.kernel.simulate import SimulationError
+    from spadille.kernel.solver import SolverError
 
-    return RulesetError, PolicyError, SimulationError, CardError, RowFileError
+    return RulesetError, PolicyError, SimulationError, CardError, RowFileError, SolverError
 
 
 def fail(message: str) -> None:

@@ -133,3 +133,76 @@ def startup_times() -> list[BenchRecord]:
                                        _time_command(command, cache)))
             records.append(BenchRecord("`spadille --help`", "cli", "-", 1, 0, _time_command([spadille, "--help"], cache)))
     return records
+
+
+def _opening_observation(row, tables) -> tuple[np.ndarray, np.ndarray, int]:
+    """(hands uint64[4] ordered, obs int64[N_OBS], called natural card) as eldest sees the
+    first lead of a recorded deal."""
+    trump = int(row[L.COL_TRUMP])
+    hands = np.zeros(4, dtype=np.uint64)
+    for seat in range(4):
+        natural = int(row[L.COL_HANDS + seat])
+        hands[seat] = np.uint64(sum(1 << int(tables.pos_of_card[trump, c]) for c in range(40) if natural >> c & 1))
+    obs = np.zeros(L.N_OBS, dtype=np.int64)
+    called = int(row[L.COL_CALLED])
+    friend = int(row[L.COL_FRIEND])
+    obs[L.O_TRUMP] = trump
+    obs[L.O_BEST_POS] = obs[L.O_BEST_SEAT] = -1
+    obs[L.O_OMBRE] = row[L.COL_OMBRE]
+    obs[L.O_CONTRACT] = row[L.COL_CONTRACT]
+    obs[L.O_CALLED_POS] = tables.pos_of_card[trump, called] if called >= 0 else -1
+    obs[L.O_FRIEND_KNOWN] = 0 if friend == 0 else -1
+    obs[L.O_N_SEATS] = 4
+    obs[L.O_TRICK_CARDS:L.O_TRICK_CARDS + 4] = -1
+    return hands, obs, called
+
+
+def pimc_times(decisions: int = 10, deals: int = 6, samples: int = 20) -> list[BenchRecord]:
+    """PIMC with K samples on one core: eldest's opening lead (the costliest decision: ten
+    cards a hand to solve K times), and whole deals with one PIMC seat among heuristics."""
+    from ._dd_tt import BUCKET_WORDS, SHAPE_WORDS
+    from ._strong import pimc_card
+    from .simulate import SOLVER_TABLE_BITS, simulate
+    from .solver import _compress8
+
+    rs = load_ruleset()
+    tables = build_tables(rs)
+    pimc = make_seat_policy("pimc", {"samples": samples})
+    heuristic = make_seat_policy("heuristic")
+    played = simulate(RunConfig(rs, (heuristic,) * 4, seed=777, deals=decisions * 4, record=True)).rows
+    rows = [row for row in played if row[L.COL_CONTRACT] != L.NO_CONTRACT][:decisions]
+    _, params = kernel_arrays_for(pimc)
+    table = np.zeros((1 << SOLVER_TABLE_BITS, BUCKET_WORDS), dtype=np.uint64)
+    shapes = np.zeros((1 << (SOLVER_TABLE_BITS - 2), SHAPE_WORDS), dtype=np.uint64)
+    rng = np.zeros(2, dtype=np.uint64)
+    seconds = 0.0
+    for index, row in enumerate(rows):
+        hands, obs, called = _opening_observation(row, tables)
+        trump = int(row[L.COL_TRUMP])
+        pack = np.uint64(int(np.bitwise_or.reduce(tables.block_mask[trump])))
+        played_none = np.zeros(4, dtype=np.uint64)
+        arguments = (params, np.int64(0), hands[0], hands, played_none, obs, np.int64(called), pack, tables.rules,
+                     tables.pos_of_card, tables.block_of_pos, tables.block_mask, tables.top_pos, _compress8(),
+                     table, shapes, rng)
+        if index == 0:
+            pimc_card(*arguments)  # compile or load before timing
+        rng[0], rng[1] = np.uint64(index), np.uint64(0)
+        started = time.perf_counter()
+        pimc_card(*arguments)
+        seconds += time.perf_counter() - started
+    records = [BenchRecord(f"pimc K={samples}: eldest's opening lead", "kernel", "pimc", 1, len(rows), seconds)]
+    config = RunConfig(rs, (pimc, heuristic, heuristic, heuristic), seed=12345, deals=deals, threads=1)
+    simulate(RunConfig(rs, config.policies, seed=1, deals=1, threads=1))  # warm
+    started = time.perf_counter()
+    simulate(config)
+    records.append(BenchRecord(f"pimc K={samples}: whole deal, one pimc seat", "kernel", "pimc", 1, deals,
+                               time.perf_counter() - started))
+    return records
+
+
+def kernel_arrays_for(policy):
+    """The kernel's id and parameter row of one seat policy."""
+    from .policies import kernel_arrays
+
+    ids, params = kernel_arrays([policy])
+    return ids[0], params[0]

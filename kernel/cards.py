@@ -125,10 +125,23 @@ class Hand:
 
     @classmethod
     def parse(cls, text: str) -> "Hand":
+        """Read cards one by one ('♠A Kh 7♥') or grouped by suit as ``format`` prints them
+        ('♠A K 7  ♥Q 2'): a bare rank belongs to the suit of the card before it."""
         tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
         cards: list[int] = []
+        suit = None
         for token in tokens:
-            card = parse_card(token)
+            bare_rank = token.lower() in _RANK_ALIASES and token.lower() not in _CARD_NAMES
+            if token.lower() in ("8", "9", "10", "t") and suit is not None:
+                raise CardError(f"card {SUIT_SYMBOLS[suit]}{token} is not in the 40-card pack (no 8, 9 or 10)")
+            if bare_rank and suit is not None:
+                card = card_of(suit, _RANK_ALIASES[token.lower()])
+            elif bare_rank:
+                raise CardError(f"rank {token!r} has no suit: write it as ♠{token} or {token}s, or after a card of its suit")
+            else:
+                card = parse_card(token)
+                if token.lower() not in _CARD_NAMES:
+                    suit = suit_of(card)
             if card in cards:
                 raise CardError(f"card {format_card(card)} appears twice")
             cards.append(card)
@@ -193,3 +206,25 @@ class Deal:
         names = SEAT_NAMES.get(self.seats, tuple(f"seat{i}" for i in range(self.seats)))
         width = max(len(n) for n in names)
         return "\n".join(f"{names[s]:<{width}}  {self.hand(s).format(symbols)}" for s in range(self.seats))
+
+
+def parse_deal(text: str, seats: int = 4, hand_size: int = 10, pack: int | None = None) -> Deal:
+    """Read a whole deal: one hand per seat from eldest to dealer, separated by '/' or '|'.
+
+    Raises CardError naming the problem: an unreadable card, a card outside the pack
+    (8♠, or a card of a removed suit), a card given twice, or a hand of the wrong size.
+    """
+    parts = [part for part in re.split(r"[/|\n]", text) if part.strip()]
+    names = SEAT_NAMES.get(seats, tuple(f"seat {i}" for i in range(seats)))
+    if len(parts) != seats:
+        raise CardError(f"the deal has {len(parts)} hands separated by '/', but {seats} seats play")
+    hands = []
+    for seat, part in enumerate(parts):
+        hand = Hand.parse(part)
+        if pack is not None and hand.mask & ~pack:
+            outside = cards_of(hand.mask & ~pack)[0]
+            raise CardError(f"card {format_card(outside)} is not in this ruleset's pack")
+        if len(hand) != hand_size:
+            raise CardError(f"{names[seat]} holds {len(hand)} cards; each hand has {hand_size}")
+        hands.append(hand.mask)
+    return Deal(tuple(hands))
