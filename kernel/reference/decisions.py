@@ -1,4 +1,4 @@
-"""The bridge to the shared policies of kernel/_policies.py.
+"""The bridge to the shared policies of kernel/_policies.py and kernel/_strong.py (dd, pimc).
 
 The reference engine asks the same jitted policy functions as the kernel, with arguments it
 builds itself: the hand and legal cards translated from natural ids into the ordered
