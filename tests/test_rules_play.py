@@ -11,9 +11,11 @@ from __future__ import annotations
 import numpy as np
 
 from spadille.kernel import cards
-from spadille.kernel._rules import beats, legal_plays, to_ordered
+from spadille.kernel._rules import beats
 from spadille.kernel.ruleset import with_overrides
 from spadille.kernel.tables import build_tables
+
+from positions import legal, names
 
 SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 
@@ -24,18 +26,6 @@ def hand_of(text: str) -> int:
     return cards.Hand.parse(text).mask
 
 
-def legal(tables, trump: int, hand: str, led: str | None = None, best: str | None = None) -> set[str]:
-    """The cards of ``hand`` that may be played on a trick led by ``led`` and won so far by ``best``."""
-    ordered = to_ordered(np.uint64(hand_of(hand)), np.int64(trump), tables.pos_of_card)
-    led_pos = -1 if led is None else tables.pos_of_card[trump, cards.parse_card(led)]
-    best_pos = led_pos if best is None else tables.pos_of_card[trump, cards.parse_card(best)]
-    mask = int(legal_plays(ordered, np.int64(led_pos), np.int64(best_pos), np.int64(trump), tables.rules,
-                           tables.block_of_pos, tables.block_mask, tables.top_pos))
-    return {cards.format_card(int(tables.card_of_pos[trump, p])) for p in range(40) if mask >> p & 1}
-
-
-def names(text: str) -> set[str]:
-    return {cards.format_card(c) for c in cards.Hand.parse(text)}
 
 
 def winner(tables, trump: int, played: str) -> int:

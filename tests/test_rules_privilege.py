@@ -9,29 +9,17 @@ higher matador played later in the trick forces nothing.
 from __future__ import annotations
 
 
-import numpy as np
 
-from spadille.kernel import cards
-from spadille.kernel._rules import legal_plays, to_ordered
 from spadille.kernel.ruleset import with_overrides
 from spadille.kernel.tables import build_tables
+
+from positions import legal, names
 
 SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 
 
 
 
-def legal(tables, trump: int, hand: str, led: str, best: str | None = None) -> set[str]:
-    ordered = to_ordered(np.uint64(cards.Hand.parse(hand).mask), np.int64(trump), tables.pos_of_card)
-    led_pos = tables.pos_of_card[trump, cards.parse_card(led)]
-    best_pos = led_pos if best is None else tables.pos_of_card[trump, cards.parse_card(best)]
-    mask = int(legal_plays(ordered, np.int64(led_pos), np.int64(best_pos), np.int64(trump), tables.rules,
-                           tables.block_of_pos, tables.block_mask, tables.top_pos))
-    return {cards.format_card(int(tables.card_of_pos[trump, p])) for p in range(40) if mask >> p & 1}
-
-
-def names(text: str) -> set[str]:
-    return {cards.format_card(c) for c in cards.Hand.parse(text)}
 
 
 def test_ordinary_trump_led_only_matadors_above_it_may_play_anything(tables):
