@@ -22,10 +22,6 @@ SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 
 
 
-def hand_of(text: str) -> int:
-    return cards.Hand.parse(text).mask
-
-
 
 
 def winner(tables, trump: int, played: str) -> int:
