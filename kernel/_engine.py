@@ -14,8 +14,8 @@ from numba import njit, prange
 from . import _layout as L
 from ._bits import ZERO, bit, highest, lowest, popcount
 from ._dd_tt import BUCKET_WORDS, SHAPE_WORDS
-from ._policies import choose_bid, choose_call, choose_card, choose_force_answer, choose_trump, choose_vole
-from ._strong import dd_card, dd_vole, pimc_card, pimc_vole
+from ._decide import decide_card, decide_vole
+from ._policies import choose_bid, choose_call, choose_force_answer, choose_trump
 from ._rng import below_n, seed_deal
 from ._rules import beats, count_matadors, legal_calls, legal_plays, revealed_absent, to_ordered
 from ._settle import pay_antes, settle, table_total
@@ -96,7 +96,7 @@ def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend,
 @njit(cache=True)
 def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
               policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs, record,
-              compress8, dd_table, dd_shapes, values, played):
+              compress8, dd_table, dd_shapes, values, played, search):
     """Play deal ``deal`` of ``seed`` at ``table`` (updated in place); write its row to ``res``.
 
     The cards of each trick are written only when ``record`` is set: the aggregates never
@@ -202,18 +202,9 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
         if (trick == vole_after and vole_allowed and side_tricks == trick
                 and (called_seen or rules[L.R_VOLE_NEEDS_SEEN] == 0)):
             _fill_obs(obs, leader, trick, 0, leader, -1, -1, friend, called_seen, gone, contract, ombre)
-            pid = policy_ids[leader]
-            if pid == L.POLICY_DD:
-                undertake = dd_vole(hands[:n_seats], obs, leader, ombre, friend, trump, rules, block_of_pos,
-                                    block_mask, top_pos, compress8, dd_table, dd_shapes)
-            elif pid == L.POLICY_PIMC:
-                for other in range(n_seats):
-                    played[other] = start_ord[other] ^ hands[other]
-                undertake = pimc_vole(policy_params[leader], leader, hands[:n_seats], played[:n_seats], obs, called,
-                                      pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8,
-                                      dd_table, dd_shapes, rng)
-            else:
-                undertake = choose_vole(pid, policy_params[leader], hands[leader], obs, pack_ord, block_mask, rng)
+            undertake = decide_vole(search, policy_ids[leader], policy_params[leader], leader, hands, start_ord,
+                                    played, n_seats, obs, ombre, friend, called, trump, pack_ord, rules, pos_of_card,
+                                    block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, rng)
             if undertake != 0:
                 vole_state = L.VOLE_FAILED  # made only if the side takes every trick
         res[L.COL_LEADERS + trick] = leader
@@ -229,19 +220,9 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
             legal = legal_plays(hands[seat], led_pos, best_pos, trump, rules, block_of_pos, block_mask, top_pos)
             if popcount(legal) >= 2:
                 _fill_obs(obs, seat, trick, i, leader, best_pos, best_seat, friend, called_seen, gone, contract, ombre)
-                pid = policy_ids[seat]
-                if pid == L.POLICY_DD:
-                    card = dd_card(policy_params[seat], seat, legal, hands[:n_seats], obs, ombre, friend, trump, rules,
-                                   block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, values)
-                elif pid == L.POLICY_PIMC:
-                    for other in range(n_seats):
-                        played[other] = start_ord[other] ^ hands[other]
-                    card = pimc_card(policy_params[seat], seat, legal, hands[:n_seats], played[:n_seats], obs, called,
-                                     pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8,
-                                     dd_table, dd_shapes, rng)
-                else:
-                    card = choose_card(pid, policy_params[seat], hands[seat], legal, obs,
-                                       pack_ord, block_of_pos, block_mask, rng)
+                card = decide_card(search, policy_ids[seat], policy_params[seat], seat, legal, hands, start_ord,
+                                   played, n_seats, obs, ombre, friend, called, trump, pack_ord, rules, pos_of_card,
+                                   block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, values, rng)
             else:
                 card = lowest(legal)
             hands[seat] ^= bit(card)
@@ -349,13 +330,14 @@ def aggregate(res, by_contract, by_seat, n_seats):
 @njit(parallel=True, cache=True)
 def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bete_chain, pos_of_card,
                card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos, policy_ids, policy_params,
-               by_contract, by_seat, rows, record, compress8, dd_table_bits):
+               by_contract, by_seat, rows, record, compress8, dd_table_bits, search):
     """Play deals first_deal .. first_deal + n_deals - 1 in chunks of ``chunk_size``.
 
     by_contract int64[n_chunks, N_CONTRACTS, MAX_SEATS, N_STATS] and by_seat
     int64[n_chunks, MAX_SEATS, N_SEAT_STATS] receive one slice per chunk (zeroed by the
     caller); rows int64[n_deals, N_ROW_COLS] is written when ``record`` is true (else it
-    may be empty). first_deal and chunk_size are multiples of session_length, so every
+    may be empty). ``search`` is None unless a seat plays dd or pimc (see _decide.py), and
+    compress8 / dd_table_bits size the solver's tables, one set a chunk. first_deal and chunk_size are multiples of session_length, so every
     session lies inside one chunk and a chunk's result depends only on its deals.
     """
     n_chunks = (n_deals + chunk_size - 1) // chunk_size
@@ -382,7 +364,7 @@ def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bet
                 table[:] = 0
             play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
                       policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs, record,
-                      compress8, dd_table, dd_shapes, values, played)
+                      compress8, dd_table, dd_shapes, values, played, search)
             aggregate(res, by_contract[chunk], by_seat[chunk], n_seats)
             if record:
                 rows[deal - first_deal, :] = res

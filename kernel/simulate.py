@@ -177,7 +177,8 @@ def iter_batches(config: RunConfig, batch_size: int | None = None, tables: Kerne
         rows = np.zeros((n if config.record else 0, L.N_ROW_COLS), dtype=np.int64)
         run_chunks(config.seed, first, n, config.chunk, config.session_length, tables.rules, tables.bete_chain,
                    tables.pos_of_card, tables.card_of_pos, tables.block_of_pos, tables.block_mask, tables.nat_suit_mask, tables.top_pos,
-                   ids, params, by_contract, by_seat, rows, config.record, compress8, table_bits)
+                   ids, params, by_contract, by_seat, rows, config.record, compress8, table_bits,
+                   np.int64(1) if searches(config) else None)
         yield Batch(first, n, by_contract.sum(axis=0), by_seat.sum(axis=0), rows if config.record else None)
         done += n
 
