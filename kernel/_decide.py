@@ -27,7 +27,7 @@ def decide_vole(search, pid, params, seat, hands, start_ord, played, n_seats, ob
     raise NotImplementedError("decide_vole runs inside the jitted deal loop only")
 
 
-@overload(decide_card)
+@overload(decide_card, inline="always")
 def _decide_card(search, pid, params, seat, legal, hands, start_ord, played, n_seats, obs, ombre, friend, called,
                  trump, pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table,
                  dd_shapes, values, rng):
@@ -53,7 +53,7 @@ def _decide_card(search, pid, params, seat, legal, hands, start_ord, played, n_s
     return searching
 
 
-@overload(decide_vole)
+@overload(decide_vole, inline="always")
 def _decide_vole(search, pid, params, seat, hands, start_ord, played, n_seats, obs, ombre, friend, called, trump,
                  pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, rng):
     if isinstance(search, types.NoneType):
