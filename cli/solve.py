@@ -44,7 +44,7 @@ def solve_command(
         from spadille.kernel.cards import SEAT_NAMES, SUITS, CardError, format_card, parse_deal, parse_suit
         from spadille.kernel.ruleset import load_ruleset_with
         from spadille.kernel.solver import DoubleDummySolver
-        from spadille.kernel.tables import build_tables
+        from spadille.kernel.tables import build_tables, ordered_mask
 
         rules = load_ruleset_with(ruleset, rule or [])
         seats, hand_size = rules["pack.seats"], rules["pack.hand_size"]
@@ -69,7 +69,7 @@ def solve_command(
                 raise CardError("--friend must be another seat than the ombre's")
             side.append(friend_seat)
         to_move = seat_of("--leader", leader)
-        ordered = [_to_ordered(mask, suit, tables) for mask in parsed.hands]
+        ordered = [ordered_mask(tables, suit, mask) for mask in parsed.hands]
         solver = DoubleDummySolver(tables)
         total = solver.solve(ordered, suit, side, to_move)
         values = solver.card_values(ordered, suit, side, to_move)
@@ -91,10 +91,3 @@ def solve_command(
             table.add_row(format_card(int(card_of_pos[position])), str(value), "best" if value == best else "")
         console.print(table)
 
-
-def _to_ordered(mask: int, trump: int, tables) -> int:
-    out = 0
-    for card in range(40):
-        if mask >> card & 1:
-            out |= 1 << int(tables.pos_of_card[trump, card])
-    return out

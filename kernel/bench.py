@@ -18,10 +18,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _layout as L
-from .policies import make_seat_policy
+from .policies import kernel_arrays, make_seat_policy
 from .ruleset import Ruleset, load_ruleset
 from .simulate import RunConfig, iter_batches
-from .tables import build_tables
+from .tables import build_tables, ordered_mask
 
 # A script that plays one deal; run in a fresh interpreter to time imports and compilation.
 _FIRST_DEAL_SCRIPT = """
@@ -139,10 +139,8 @@ def _opening_observation(row, tables) -> tuple[np.ndarray, np.ndarray, int]:
     """(hands uint64[4] ordered, obs int64[N_OBS], called natural card) as eldest sees the
     first lead of a recorded deal."""
     trump = int(row[L.COL_TRUMP])
-    hands = np.zeros(4, dtype=np.uint64)
-    for seat in range(4):
-        natural = int(row[L.COL_HANDS + seat])
-        hands[seat] = np.uint64(sum(1 << int(tables.pos_of_card[trump, c]) for c in range(40) if natural >> c & 1))
+    hands = np.array([ordered_mask(tables, trump, int(row[L.COL_HANDS + seat])) for seat in range(4)],
+                     dtype=np.uint64)
     obs = np.zeros(L.N_OBS, dtype=np.int64)
     called = int(row[L.COL_CALLED])
     friend = int(row[L.COL_FRIEND])
@@ -163,7 +161,7 @@ def pimc_times(decisions: int = 10, deals: int = 6, samples: int = 20) -> list[B
     from ._dd_tt import BUCKET_WORDS, SHAPE_WORDS
     from ._strong import pimc_card
     from .simulate import SOLVER_TABLE_BITS, simulate
-    from .solver import _compress8
+    from .solver import compress8_table
 
     rs = load_ruleset()
     tables = build_tables(rs)
@@ -171,7 +169,7 @@ def pimc_times(decisions: int = 10, deals: int = 6, samples: int = 20) -> list[B
     heuristic = make_seat_policy("heuristic")
     played = simulate(RunConfig(rs, (heuristic,) * 4, seed=777, deals=decisions * 4, record=True)).rows
     rows = [row for row in played if row[L.COL_CONTRACT] != L.NO_CONTRACT][:decisions]
-    _, params = kernel_arrays_for(pimc)
+    params = kernel_arrays([pimc])[1][0]
     table = np.zeros((1 << SOLVER_TABLE_BITS, BUCKET_WORDS), dtype=np.uint64)
     shapes = np.zeros((1 << (SOLVER_TABLE_BITS - 2), SHAPE_WORDS), dtype=np.uint64)
     rng = np.zeros(2, dtype=np.uint64)
@@ -182,7 +180,7 @@ def pimc_times(decisions: int = 10, deals: int = 6, samples: int = 20) -> list[B
         pack = np.uint64(int(np.bitwise_or.reduce(tables.block_mask[trump])))
         played_none = np.zeros(4, dtype=np.uint64)
         arguments = (params, np.int64(0), hands[0], hands, played_none, obs, np.int64(called), pack, tables.rules,
-                     tables.pos_of_card, tables.block_of_pos, tables.block_mask, tables.top_pos, _compress8(),
+                     tables.pos_of_card, tables.block_of_pos, tables.block_mask, tables.top_pos, compress8_table(),
                      table, shapes, rng)
         if index == 0:
             pimc_card(*arguments)  # compile or load before timing
@@ -199,10 +197,3 @@ def pimc_times(decisions: int = 10, deals: int = 6, samples: int = 20) -> list[B
                                time.perf_counter() - started))
     return records
 
-
-def kernel_arrays_for(policy):
-    """The kernel's id and parameter row of one seat policy."""
-    from .policies import kernel_arrays
-
-    ids, params = kernel_arrays([policy])
-    return ids[0], params[0]

@@ -150,9 +150,9 @@ def searches(config: RunConfig) -> bool:
 
 def _solver_tables(config: RunConfig):
     """The double-dummy solver's byte table and the size of its per-chunk transposition table."""
-    from .solver import _compress8
+    from .solver import compress8_table
 
-    return _compress8(), (SOLVER_TABLE_BITS if searches(config) else 2)
+    return compress8_table(), (SOLVER_TABLE_BITS if searches(config) else 2)
 
 
 def iter_batches(config: RunConfig, batch_size: int | None = None, tables: KernelTables | None = None) -> Iterator[Batch]:

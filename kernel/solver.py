@@ -31,7 +31,9 @@ class SolverError(ValueError):
 
 
 @lru_cache(maxsize=1)
-def _compress8() -> np.ndarray:
+def compress8_table() -> np.ndarray:
+    """The solver's read-only byte-compression table (_dd_tt.compress_table), built once per
+    process and shared by every solver, run and reference engine."""
     from ._dd_tt import compress_table
 
     table = compress_table()
@@ -56,7 +58,7 @@ class DoubleDummySolver:
         self.hand_size = int(tables.rules[L.R_HAND])
         self.table = np.zeros((1 << table_bits, BUCKET_WORDS), dtype=np.uint64)
         self.shapes = np.zeros((1 << (table_bits - 2), SHAPE_WORDS), dtype=np.uint64)
-        self.compress8 = _compress8()
+        self.compress8 = compress8_table()
         self.stamp = 1
         self._out = np.zeros(40, dtype=np.int64)
 

@@ -156,3 +156,9 @@ def build_tables(rs: Ruleset) -> KernelTables:
         chain[row, : len(seq)] = seq
     return KernelTables(rule_vector(rs), chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos)
 
+
+
+def ordered_mask(tables: KernelTables, trump: int, natural: int) -> int:
+    """A natural-encoding mask (Python int) in the ordered encoding of ``trump``, for callers
+    outside the kernel (the kernel has the jitted ``_rules.to_ordered``)."""
+    return sum(1 << int(tables.pos_of_card[trump, card]) for card in range(cards.N_CARDS) if natural >> card & 1)

@@ -43,9 +43,9 @@ class SharedPolicies:
         self.strong = any(int(pid) in (L.POLICY_DD, L.POLICY_PIMC) for pid in self.ids)
         if self.strong:  # the double-dummy solver's tables, as the kernel allocates them
             from ..simulate import SOLVER_TABLE_BITS
-            from ..solver import _compress8
+            from ..solver import compress8_table
 
-            self.compress8 = _compress8()
+            self.compress8 = compress8_table()
             self.dd_table = np.zeros((1 << SOLVER_TABLE_BITS, BUCKET_WORDS), dtype=np.uint64)
             self.dd_shapes = np.zeros((1 << (SOLVER_TABLE_BITS - 2), SHAPE_WORDS), dtype=np.uint64)
             self.values = np.zeros(40, dtype=np.int64)
