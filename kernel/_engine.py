@@ -46,8 +46,9 @@ def deal_hands(seed, deal, rules, rng, deck, hands_nat):
 
 
 @njit(cache=True)
-def _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, policy_params, rng, res):
-    """Returns (declarer seat or -1, ASK / ALONE or -1). Writes bids and the force answer."""
+def _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, policy_params, force, rng, res):
+    """Returns (declarer seat or -1, ASK / ALONE or -1). Writes bids and the force answer.
+    The focal seat's bid is ``force[F_BID]`` when fixed (an ask that is no longer open is a pass)."""
     n_seats = rules[L.R_SEATS]
     best_seat = -1
     best_kind = -1
@@ -57,8 +58,13 @@ def _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, 
     for seat in range(n_seats):
         if best_kind == L.ALONE:
             continue  # nothing outranks a sans prendre: no choice, no consultation
-        bid = choose_bid(policy_ids[seat], policy_params[seat], hands_nat[seat], best_kind,
-                         rules, card_of_pos, nat_suit_mask, top_pos, rng)
+        if seat == force[L.F_SEAT] and force[L.F_BID] != L.FREE:
+            bid = force[L.F_BID]
+            if bid == L.ASK and best_kind == L.ASK:
+                bid = L.PASS
+        else:
+            bid = choose_bid(policy_ids[seat], policy_params[seat], hands_nat[seat], best_kind,
+                             rules, card_of_pos, nat_suit_mask, top_pos, rng)
         res[L.COL_BIDS + seat] = bid
         if bid == L.ASK:
             best_seat = seat
@@ -96,14 +102,27 @@ def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend,
 @njit(cache=True)
 def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
               policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs, record,
-              compress8, dd_table, dd_shapes, values, played, search):
-    """Play deal ``deal`` of ``seed`` at ``table`` (updated in place); write its row to ``res``.
+              compress8, dd_table, dd_shapes, values, played, search, force):
+    """Deal deal ``deal`` of ``seed`` and play it at ``table`` (updated in place); write its row
+    to ``res``. The play continues the deal's random stream where the shuffle left it."""
+    deal_hands(seed, deal, rules, rng, deck, hands_nat)
+    return play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask,
+                      top_pos, policy_ids, policy_params, table, rng, res, hands_nat, hands, start_ord, nets, obs,
+                      record, compress8, dd_table, dd_shapes, values, played, search, force)
+
+
+@njit(cache=True)
+def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
+               policy_ids, policy_params, table, rng, res, hands_nat, hands, start_ord, nets, obs, record,
+               compress8, dd_table, dd_shapes, values, played, search, force):
+    """Play the hands ``hands_nat`` at ``table`` with the random stream ``rng``; write the row
+    to ``res``. Returns the seat that faced the vole decision, -1 if the point was not reached.
 
     The cards of each trick are written only when ``record`` is set: the aggregates never
-    read them, and skipping them is a tenth of the cost of a deal."""
+    read them, and skipping them is a tenth of the cost of a deal. ``force`` fixes the focal
+    seat's decisions (F_* in _layout.py); F_SEAT = -1 fixes nothing."""
     n_seats = rules[L.R_SEATS]
     hand_size = rules[L.R_HAND]
-    deal_hands(seed, deal, rules, rng, deck, hands_nat)
     res[L.COL_DEAL] = deal
     spadille_holder = 0
     for seat in range(L.MAX_SEATS):
@@ -121,7 +140,8 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
     table_before = table_total(table)
     pay_antes(table, nets, n_seats, spadille_holder, rules)
 
-    declarer, kind = _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, policy_params, rng, res)
+    declarer, kind = _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, policy_params, force,
+                              rng, res)
     if declarer < 0:
         if rules[L.R_ALL_PASS_REDEAL] != 0:
             res[L.COL_CONTRACT] = L.NO_CONTRACT
@@ -137,7 +157,7 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
             for seat in range(n_seats):
                 res[L.COL_PAY + seat] = nets[seat]
             res[L.COL_POOL] = table_total(table) - table_before
-            return
+            return -1
         ombre = spadille_holder
         contract = L.FORCED
     elif kind == L.ALONE:
@@ -147,8 +167,12 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
         ombre = declarer
         contract = L.CALLED
 
+    # The focal seat's fixed trump, call and vole hold when it is the ombre by its own bid.
+    focal_ombre = ombre == force[L.F_SEAT] and contract != L.FORCED
     allowed = rules[L.R_ALLOWED_TRUMPS]
-    if popcount(np.uint64(allowed)) >= 2:
+    if focal_ombre and force[L.F_TRUMP] != L.FREE:
+        trump = force[L.F_TRUMP]
+    elif popcount(np.uint64(allowed)) >= 2:
         alone = 1 if contract == L.SANS_PRENDRE else 0
         trump = choose_trump(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], allowed, alone,
                              card_of_pos, nat_suit_mask, top_pos, rng)
@@ -159,7 +183,9 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
     friend = -1
     if contract != L.SANS_PRENDRE:
         calls = legal_calls(hands_nat[ombre], trump, rules)
-        if popcount(calls) >= 2:
+        if focal_ombre and force[L.F_CALL] != L.FREE and calls & bit(force[L.F_CALL]) != ZERO:
+            called = force[L.F_CALL]
+        elif popcount(calls) >= 2:
             called = choose_call(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], trump, calls, rng)
         elif calls != ZERO:
             called = lowest(calls)
@@ -194,6 +220,7 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
     vole_allowed = contract != L.FORCED or rules[L.R_FORCED_VOLE] != 0
     vole_after = rules[L.R_VOLE_AFTER]
     vole_state = L.VOLE_NONE
+    vole_decider = -1
     called_seen = called_pos < 0
     gone = ZERO
     side_tricks = 0
@@ -201,10 +228,15 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
     for trick in range(hand_size):
         if (trick == vole_after and vole_allowed and side_tricks == trick
                 and (called_seen or rules[L.R_VOLE_NEEDS_SEEN] == 0)):
-            _fill_obs(obs, leader, trick, 0, leader, -1, -1, friend, called_seen, gone, contract, ombre)
-            undertake = decide_vole(search, policy_ids[leader], policy_params[leader], leader, hands, start_ord,
-                                    played, n_seats, obs, ombre, friend, called, trump, pack_ord, rules, pos_of_card,
-                                    block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, rng)
+            vole_decider = leader
+            if focal_ombre and force[L.F_VOLE] != L.FREE:
+                undertake = force[L.F_VOLE]
+            else:
+                _fill_obs(obs, leader, trick, 0, leader, -1, -1, friend, called_seen, gone, contract, ombre)
+                undertake = decide_vole(search, policy_ids[leader], policy_params[leader], leader, hands, start_ord,
+                                        played, n_seats, obs, ombre, friend, called, trump, pack_ord, rules,
+                                        pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes,
+                                        rng)
             if undertake != 0:
                 vole_state = L.VOLE_FAILED  # made only if the side takes every trick
         res[L.COL_LEADERS + trick] = leader
@@ -277,6 +309,7 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
     for seat in range(n_seats):
         res[L.COL_PAY + seat] = nets[seat]
     res[L.COL_POOL] = table_total(table) - table_before
+    return vole_decider
 
 
 @njit(cache=True)
@@ -357,6 +390,7 @@ def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bet
         values = np.zeros(40, dtype=np.int64)
         played = np.zeros(L.MAX_SEATS, dtype=np.uint64)
         table = np.zeros(5, dtype=np.int64)
+        force = np.full(L.N_FORCE, L.FREE, dtype=np.int64)
         begin = first_deal + chunk * chunk_size
         end = min(first_deal + n_deals, begin + chunk_size)
         for deal in range(begin, end):
@@ -364,7 +398,7 @@ def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bet
                 table[:] = 0
             play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
                       policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs, record,
-                      compress8, dd_table, dd_shapes, values, played, search)
+                      compress8, dd_table, dd_shapes, values, played, search, force)
             aggregate(res, by_contract[chunk], by_seat[chunk], n_seats)
             if record:
                 rows[deal - first_deal, :] = res

@@ -141,6 +141,42 @@ O_TRICKS = 21          # 4 entries: tricks won so far per seat
 O_CANNOT_HOLD = 25     # 4 entries: per seat, ordered mask of cards the table has seen he cannot hold
 N_OBS = 29
 
+# ---------------------------------------------------------------- forced decisions (int64[N_FORCE])
+# One seat, the *focal* seat, may have its decisions fixed instead of asked of its policy:
+# how the hand evaluator and the claims compare actions on the same deals. FREE leaves the
+# decision to the policy. A fixed bid that is not open to the seat (an ask over an ask) is a
+# pass; the trump and the call apply when the focal seat is the ombre by its own bid (not in
+# forced spadille); the vole choice applies when the focal seat is the ombre and his side
+# reaches the vole point, whoever of the side leads to the seventh trick.
+F_SEAT = 0
+F_BID = 1
+F_TRUMP = 2
+F_CALL = 3             # natural card
+F_VOLE = 4             # 0 stop at the game, 1 undertake the vole
+N_FORCE = 5
+FREE = -1
+
+# ---------------------------------------------------------------- a deal's result under one variant
+# out: int64[n_deals, n_variants, N_OUT] from _variants.play_variants; the first OUT_FROM_ROW
+# entries copy these row columns, then the seat that faced the vole decision (-1: nobody).
+OUT_CONTRACT = 0
+OUT_OMBRE = 1
+OUT_TRUMP = 2
+OUT_CALLED = 3
+OUT_FRIEND = 4
+OUT_SIDE_TRICKS = 5
+OUT_OUTCOME = 6
+OUT_VOLE = 7
+OUT_MATADORS = 8
+OUT_POOL = 9
+OUT_PAY = 10           # 4 entries
+OUT_TRICKS = 14        # 4 entries
+OUT_VOLE_DECIDER = 18
+N_OUT = 19
+OUT_ROW_COLUMNS = (COL_CONTRACT, COL_OMBRE, COL_TRUMP, COL_CALLED, COL_FRIEND, COL_SIDE_TRICKS, COL_OUTCOME,
+                   COL_VOLE, COL_MATADORS, COL_POOL, COL_PAY, COL_PAY + 1, COL_PAY + 2, COL_PAY + 3,
+                   COL_TRICKS, COL_TRICKS + 1, COL_TRICKS + 2, COL_TRICKS + 3)
+
 # heuristic policy parameters (float64 row of N_POLICY_PARAMS)
 H_ASK = 0              # estimated own tricks to ask
 H_ALONE = 1            # estimated own tricks to go sans prendre

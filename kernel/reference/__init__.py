@@ -29,13 +29,13 @@ and nothing here calls kernel/_rules.py, _settle.py or _engine.py.
 """
 
 from .contract import legal_calls
-from .deal import ReferenceEngine, deal_hands, play_deal, play_deals
+from .deal import Forced, PlayedDeal, ReferenceEngine, deal_hands, play_deal, play_deals
 from .play import legal_cards, trick_winner
 from .ranking import Ranking, ranking
 from .rules import Rules, read_rules
 from .settlement import Table, bete_size, split_side
 
 __all__ = [
-    "Ranking", "ReferenceEngine", "Rules", "Table", "bete_size", "deal_hands", "legal_calls", "legal_cards",
+    "Forced", "PlayedDeal", "Ranking", "ReferenceEngine", "Rules", "Table", "bete_size", "deal_hands", "legal_calls", "legal_cards",
     "play_deal", "play_deals", "ranking", "read_rules", "split_side", "trick_winner",
 ]

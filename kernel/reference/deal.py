@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
@@ -45,6 +46,34 @@ def empty_row(deal: int) -> np.ndarray:
     return row
 
 
+@dataclass(frozen=True)
+class Forced:
+    """The focal seat's fixed decisions (FREE: its policy decides), as _layout.F_* describes.
+
+    A fixed bid that is not open to the seat when it speaks (an ask over an ask) is a pass. The
+    trump, the call and the vole choice apply when the focal seat is the ombre by its own bid
+    (not forced spadille); the vole choice whoever of his side leads to the seventh trick."""
+
+    seat: int = L.FREE
+    bid: int = L.FREE
+    trump: int = L.FREE
+    call: int = L.FREE
+    vole: int = L.FREE
+
+    @classmethod
+    def from_array(cls, force: Sequence[int]) -> "Forced":
+        return cls(*(int(force[i]) for i in (L.F_SEAT, L.F_BID, L.F_TRUMP, L.F_CALL, L.F_VOLE)))
+
+
+NOTHING_FORCED = Forced()
+
+
+@dataclass
+class PlayedDeal:
+    row: np.ndarray
+    vole_decider: int  # the seat that faced the vole decision, -1 if the point was not reached
+
+
 class ReferenceEngine:
     """The reference rules engine for one ruleset and one set of seat policies."""
 
@@ -53,11 +82,18 @@ class ReferenceEngine:
         self.rules = read_rules(ruleset)
         self.policies = SharedPolicies(ruleset, seat_policies)
 
-    def play_deal(self, seed: int, deal: int, table: Table) -> np.ndarray:
-        """Play deal ``deal`` of ``seed`` at ``table`` (updated in place) and return its row."""
-        rules = self.rules
+    def play_deal(self, seed: int, deal: int, table: Table, forced: Forced = NOTHING_FORCED) -> np.ndarray:
+        """Play deal ``deal`` of ``seed`` at ``table`` (updated in place) and return its row.
+        The play continues the deal's random stream where the shuffle left it."""
         stream = PythonStream(seed, deal)
-        hands = deal_hands(rules, stream)
+        hands = deal_hands(self.rules, stream)
+        return self.play_hands(deal, hands, stream, table, forced).row
+
+    def play_hands(self, deal: int, hands: list[set[int]], stream: PythonStream, table: Table,
+                   forced: Forced = NOTHING_FORCED) -> PlayedDeal:
+        """Play the given hands at ``table`` with the random ``stream``; the row says ``deal``."""
+        rules = self.rules
+        hands = [set(hand) for hand in hands]
         starting_hands = [set(hand) for hand in hands]
         row = empty_row(deal)
         for seat, hand in enumerate(hands):
@@ -68,20 +104,25 @@ class ReferenceEngine:
 
         auction = run_auction(
             rules,
-            choose_bid=lambda seat, best: self.policies.bid(seat, hands[seat], best, stream),
+            choose_bid=lambda seat, best: self._bid(seat, hands[seat], best, stream, forced),
             choose_force_answer=lambda asker: self.policies.force_answer(asker, hands[asker], stream),
         )
         row[L.COL_BIDS:L.COL_BIDS + L.MAX_SEATS] = auction.bids
         row[L.COL_FORCE] = auction.force_answer
         if auction.declarer == NOBODY and rules.all_pass_redeal:
-            return self._redeal_row(row, nets, table, table_before)
+            return PlayedDeal(self._redeal_row(row, nets, table, table_before), -1)
 
         contract = contract_of_auction(auction.declarer, auction.kind)
         ombre = auction.declarer if auction.declarer != NOBODY else spadille_holder(hands)
-        trump = self._name_trump(ombre, hands[ombre], contract == L.SANS_PRENDRE, stream)
+        focal_ombre = ombre == forced.seat and contract != L.FORCED
+        if focal_ombre and forced.trump != L.FREE:
+            trump = forced.trump
+        else:
+            trump = self._name_trump(ombre, hands[ombre], contract == L.SANS_PRENDRE, stream)
         called = NO_CARD
         if contract != L.SANS_PRENDRE:
-            called = self._call(ombre, hands[ombre], trump, stream)
+            fixed_call = forced.call if focal_ombre else L.FREE
+            called = self._call(ombre, hands[ombre], trump, stream, fixed_call)
         friend = friend_of(called, ombre, hands)
         contract = contract_after_call(contract, friend)
         row[L.COL_CONTRACT] = contract
@@ -91,7 +132,7 @@ class ReferenceEngine:
         row[L.COL_FRIEND] = friend
 
         state = PlayState(rules.seats, ranking(self.ruleset, trump), rules, contract, ombre, friend, called, hands)
-        undertaken = self._play_tricks(state, stream, row)
+        undertaken, vole_decider = self._play_tricks(state, stream, row, forced.vole if focal_ombre else L.FREE)
         side_tricks = state.side_tricks()
         vole = vole_result(undertaken, side_tricks, rules)
         matadors = count_matadors(matador_holdings(starting_hands, ombre, friend, rules), state.ranking, rules)
@@ -106,7 +147,13 @@ class ReferenceEngine:
         row[L.COL_BETE] = settlement.bete
         row[L.COL_PAY:L.COL_PAY + rules.seats] = [ante + paid for ante, paid in zip(nets, settlement.nets)]
         row[L.COL_POOL] = table.total() - table_before
-        return row
+        return PlayedDeal(row, vole_decider)
+
+    def _bid(self, seat: int, hand: set[int], best: int, stream: PythonStream, forced: Forced) -> int:
+        """The seat's bid: its policy's, or the focal seat's fixed bid (a pass if an ask is taken)."""
+        if seat != forced.seat or forced.bid == L.FREE:
+            return self.policies.bid(seat, hand, best, stream)
+        return L.PASS if forced.bid == L.ASK and best == L.ASK else forced.bid
 
     def _redeal_row(self, row: np.ndarray, nets: list[int], table: Table, table_before: int) -> np.ndarray:
         """All passed under ``auction.all_pass = redeal``: no contract, the antes stay on the table."""
@@ -125,22 +172,32 @@ class ReferenceEngine:
             return allowed[0]
         return self.policies.trump(ombre, hand, allowed, alone, stream)
 
-    def _call(self, ombre: int, hand: set[int], trump: int, stream: PythonStream) -> int:
-        """The ombre calls a card among the legal calls (NO_CARD if there is none)."""
+    def _call(self, ombre: int, hand: set[int], trump: int, stream: PythonStream, fixed: int = L.FREE) -> int:
+        """The ombre calls a card among the legal calls (NO_CARD if there is none); a fixed
+        call that is legal is taken without asking the policy."""
         calls = legal_calls(hand, trump, self.rules)
+        if fixed in calls:
+            return fixed
         if not calls:
             return NO_CARD
         if len(calls) == 1:
             return calls[0]
         return self.policies.call(ombre, hand, trump, calls, stream)
 
-    def _play_tricks(self, state: PlayState, stream: PythonStream, row: np.ndarray) -> bool:
-        """Play every trick ("devant jouer jusqu'à la fin"); return whether the vole was undertaken."""
+    def _play_tricks(self, state: PlayState, stream: PythonStream, row: np.ndarray,
+                     fixed_vole: int = L.FREE) -> tuple[bool, int]:
+        """Play every trick ("devant jouer jusqu'à la fin"); return whether the vole was
+        undertaken and who faced that decision (-1: nobody)."""
         undertaken = False
+        decider = -1
         for trick_index in range(self.rules.hand_size):
             if vole_may_be_undertaken(trick_index, state.side_tricks(), state.contract, state.called,
                                       state.called_seen, self.rules):
-                undertaken = self.policies.vole(state, state.leader, stream)
+                decider = state.leader
+                if fixed_vole != L.FREE:
+                    undertaken = bool(fixed_vole)
+                else:
+                    undertaken = self.policies.vole(state, state.leader, stream)
             row[L.COL_LEADERS + trick_index] = state.leader
             for offset in range(self.rules.seats):
                 seat = (state.leader + offset) % self.rules.seats
@@ -151,7 +208,7 @@ class ReferenceEngine:
             winner = state.trick_seats[trick_winner(state.trick, state.ranking)]
             row[L.COL_WINNERS + trick_index] = winner
             state.finish_trick(winner)
-        return undertaken
+        return undertaken, decider
 
 
 def play_deal(ruleset: Ruleset, seat_policies: Sequence[SeatPolicy], seed: int, deal: int,
