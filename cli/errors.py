@@ -1,7 +1,7 @@
 """Library errors become one ``Error: ...`` line on stderr and exit code 1.
 
 Only the errors that carry a sentence meant for the user are caught: the kernel's
-``RulesetError``, ``PolicyError``, ``SimulationError``, ``CardError`` and ``SolverError``, and the output
+``RulesetError``, ``PolicyError``, ``SimulationError``, ``CardError``, ``SolverError`` and ``ConditionError``, and the output
 file's ``RowFileError``. Anything else is a bug and keeps its traceback.
 """
 
@@ -21,12 +21,13 @@ def reported_errors() -> tuple[type[Exception], ...]:
     # clause's expression only when an exception reaches it.
     from spadille.analyses.rowfile import RowFileError
     from spadille.kernel.cards import CardError
+    from spadille.kernel.conditions import ConditionError
     from spadille.kernel.policies import PolicyError
     from spadille.kernel.ruleset import RulesetError
     from spadille.kernel.simulate import SimulationError
     from spadille.kernel.solver import SolverError
 
-    return RulesetError, PolicyError, SimulationError, CardError, RowFileError, SolverError
+    return RulesetError, PolicyError, SimulationError, CardError, RowFileError, SolverError, ConditionError
 
 
 def fail(message: str) -> None:
