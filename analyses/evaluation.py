@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
+import numpy as np
 import pandas as pd
 
 from spadille.kernel import _layout as L
@@ -27,13 +28,16 @@ from spadille.kernel.variants import Force, Variant, play_variants
 from .paired import FocalView, focal_view, ranked, variant_table
 
 STOP, GO = 0, 1
+MAX_EVALUATED_DEALS = 100_000  # every deal's result under every action is kept in memory (~0.5 GB at most)
 
 
-def contract_label(bid: int, trump: int, call: int | None = None) -> str:
+def contract_label(bid: int, trump: int, call: int | None = None, own: bool = False) -> str:
+    """'sans prendre ♥', 'ask ♥ call ♣K', and '(own)' when the called king is the hand's own
+    (a self-call: the ombre plays alone without the sans-prendre premium)."""
     suit = cards.SUIT_SYMBOLS[trump]
     if bid == L.ALONE:
         return f"sans prendre {suit}"
-    return f"ask {suit} calling {cards.format_card(call)}"
+    return f"ask {suit} call {cards.format_card(call)}" + (" (own)" if own else "")
 
 
 def hand_actions(ruleset: Ruleset, hand: int, focal_seat: int, vole: bool = True) -> list[Variant]:
@@ -54,7 +58,7 @@ def hand_actions(ruleset: Ruleset, hand: int, focal_seat: int, vole: bool = True
 
     for trump in rules.allowed_trumps:
         for call in legal_calls(held, trump, rules):
-            add(contract_label(L.ASK, trump, call), Force(seat=focal_seat, bid=L.ASK, trump=trump, call=call))
+            add(contract_label(L.ASK, trump, call, own=call in held), Force(seat=focal_seat, bid=L.ASK, trump=trump, call=call))
     for trump in rules.allowed_trumps:
         add(contract_label(L.ALONE, trump), Force(seat=focal_seat, bid=L.ALONE, trump=trump))
     return actions
@@ -67,8 +71,9 @@ class Evaluation:
     table: pd.DataFrame               # ranked, one row per action
     view: FocalView
     labels: list[str]
-    deals: int
-    tried: int                        # deals drawn to find ``deals`` meeting the condition
+    deals: int                        # deals evaluated (fewer than asked if interrupted)
+    tried: int                        # deals drawn to find those meeting the condition
+    interrupted: bool = False
     metadata: dict = field(default_factory=dict)
 
     @property
@@ -79,20 +84,42 @@ class Evaluation:
 def evaluate_hand(ruleset: Ruleset, policies: Sequence[SeatPolicy], hand: int, focal_seat: int, deals: int, seed: int,
                   condition: str | None = None, vole: bool = True, threads: int | None = None,
                   progress: Callable[[int], None] | None = None, metadata: dict | None = None) -> Evaluation:
-    """Estimate every action of ``hand`` at ``focal_seat`` over ``deals`` deals of the other cards."""
-    from spadille.kernel.conditions import deal_conditioned
+    """Estimate every action of ``hand`` at ``focal_seat`` over ``deals`` deals of the other cards.
 
+    Works batch by batch; a KeyboardInterrupt raised by ``progress`` ends it early with the
+    batches that finished (``interrupted``)."""
+    from spadille.kernel.conditions import deal_conditioned
+    from spadille.kernel.simulate import MAX_SEED, SimulationError
+
+    if not isinstance(deals, int) or not 1 <= deals <= MAX_EVALUATED_DEALS:
+        raise SimulationError(f"--deals must be between 1 and {MAX_EVALUATED_DEALS:,}, not {deals!r}")
+    if not 0 <= seed <= MAX_SEED:
+        raise SimulationError(f"--seed must be between 0 and {MAX_SEED}, not {seed}")
     dealt = deal_conditioned(ruleset, seed, deals, condition=condition, fixed={focal_seat: hand},
                              focal_seat=focal_seat)
     variants = hand_actions(ruleset, hand, focal_seat, vole=vole)
-    out = play_variants(ruleset, policies, variants, dealt.hands, dealt.attempts, seed, threads=threads,
-                        batch_size=_batch_size(policies, len(variants)), progress=progress)
+    size = _batch_size(policies, len(variants))
+    parts = []
+    interrupted = False
+    try:
+        for begin in range(0, deals, size):
+            end = min(deals, begin + size)
+            parts.append(play_variants(ruleset, policies, variants, dealt.hands[begin:end], dealt.attempts[begin:end],
+                                       seed, threads=threads, batch_size=size))
+            if progress is not None:
+                progress(end - begin)
+    except KeyboardInterrupt:
+        interrupted = True
+    out = np.concatenate(parts) if parts else np.zeros((0, len(variants), L.N_OUT), dtype=np.int64)
     labels = [v.label for v in variants]
     view = focal_view(out, focal_seat)
     table = ranked(variant_table(view, labels), view)
-    table["p_vole_point"] = [view.vole_point[:, labels.index(label)].mean() for label in table["action"]]
-    return Evaluation(hand, focal_seat, table, view, labels, int(dealt.accepted), int(dealt.tried),
-                      dict(metadata or {}))
+    table["p_vole_point"] = [view.vole_point[:, labels.index(label)].mean() if len(out) else float("nan")
+                             for label in table["action"]]
+    done = len(out)
+    tried = int(dealt.attempts[done - 1]) + 1 - int(dealt.attempts[0]) if done else 0
+    info = {**(metadata or {}), "deals_done": done, "deals_tried": tried, "interrupted": interrupted}
+    return Evaluation(hand, focal_seat, table, view, labels, done, tried, interrupted, info)
 
 
 def _batch_size(policies: Sequence[SeatPolicy], n_variants: int) -> int:
@@ -101,13 +128,56 @@ def _batch_size(policies: Sequence[SeatPolicy], n_variants: int) -> int:
 
     if any(p.name in SEARCHING_POLICIES for p in policies):
         return 2
-    return max(64, 65536 // max(1, n_variants))
+    return max(256, 262144 // max(1, n_variants))
 
 
-def parse_hand_text(text: str) -> int:
-    """A ten-card hand from user text (see kernel.cards.Hand.parse), as a natural mask."""
+def parse_hand(ruleset: Ruleset, text: str, seat: str) -> tuple[int, int]:
+    """(focal seat index, natural mask) of a user's hand and seat name, checked against the
+    ruleset: a full hand of cards that are in the pack."""
+    from spadille.kernel.cards import SEAT_NAMES, CardError
+    from spadille.kernel.tables import build_tables
+
+    seats = SEAT_NAMES[ruleset["pack.seats"]]
+    if seat not in seats:
+        raise CardError(f"unknown seat {seat!r}; seats: {', '.join(seats)}")
     hand = cards.Hand.parse(text)
-    return int(hand.mask)
+    pack = int(build_tables(ruleset).rules[L.R_PACK_MASK])
+    if hand.mask & ~pack:
+        outside = cards.cards_of(hand.mask & ~pack)[0]
+        raise CardError(f"card {cards.format_card(outside)} is not in the pack of ruleset {ruleset.name!r}")
+    size = ruleset["pack.hand_size"]
+    if len(hand) != size:
+        raise CardError(f"the hand has {len(hand)} cards ({hand.format()}); a hand has {size}")
+    return seats.index(seat), hand.mask
+
+
+def hand_metadata(ruleset: Ruleset, play: str, focal_seat: int, hand: int, deals: int, seed: int,
+                  condition: str | None) -> tuple[tuple[SeatPolicy, ...], dict]:
+    """The seats' policies for card play ``play`` (bidding as the heuristic), and the
+    metadata an evaluation carries so it can be reproduced."""
+    import hashlib
+
+    from spadille.kernel.cards import SEAT_NAMES
+    from spadille.kernel.policies import make_seat_policy
+    from spadille.kernel.simulate import package_version
+
+    policies = tuple(make_seat_policy(play) for _ in range(ruleset["pack.seats"]))
+    metadata = {
+        "spadille_version": package_version(),
+        "game": "quadrille",
+        "analysis": "evaluate",
+        "hand": cards.Hand(hand).format(),
+        "seat": SEAT_NAMES[ruleset["pack.seats"]][focal_seat],
+        "seed": seed,
+        "deals_requested": deals,
+        "condition": condition,
+        "ruleset": ruleset.name,
+        "ruleset_overrides": {key: value for key, value in ruleset.overrides},
+        "ruleset_sha256": hashlib.sha256(ruleset.text.encode("utf-8")).hexdigest(),
+        "policies": [p.describe() for p in policies],
+        "payments": "the hand's net jetons for the deal at a fresh table, antes included",
+    }
+    return policies, metadata
 
 
 def vole_decisions(evaluation: Evaluation) -> pd.DataFrame:

@@ -167,3 +167,11 @@ def read_row_file(path: str | os.PathLike) -> tuple[pd.DataFrame, dict]:
         frame = pd.read_csv(source, skiprows=1, keep_default_na=False, encoding="utf-8")
         return frame, json.loads(first[len(CSV_PREFIX):])
     raise RowFileError(f"{str(source)!r} must end in .parquet or .csv")
+
+
+def write_table(path: str | os.PathLike, frame: pd.DataFrame, metadata: dict) -> Path:
+    """Write a whole table at once (a report's or an evaluation's), with the same
+    all-or-nothing guarantee and metadata placement as the streamed row files."""
+    with RowFileWriter(path, frame.iloc[:0]) as writer:
+        writer.write(frame)
+        return writer.commit(metadata)

@@ -51,7 +51,7 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
     from spadille.kernel.simulate import RunConfig, simulate, validate
 
     from .progress import StopBetweenBatches, deal_progress
-    from .report import metadata_line, print_summary
+    from .simulate_view import metadata_line, print_summary
     from .seating import resolve_policies
 
     rules = load_ruleset_with(ruleset, rule)

@@ -51,6 +51,9 @@ _RANK_ALIASES = {
     "j": JACK, "v": JACK, "q": QUEEN, "d": QUEEN, "k": KING, "r": KING,
 }
 _CARD_NAMES = {"spadille": SPADILLE, "espadille": SPADILLE, "basto": BASTO, "baste": BASTO}
+_TRUMP_DEPENDENT_NAMES = {
+    "manille": "♠2 ♣2 ♥7 ♦7", "ponto": "♥A ♦A, none in black", "punto": "♥A ♦A, none in black",
+}
 _SYMBOL_OF_LETTER = dict(zip("schd", SUIT_SYMBOLS))
 
 
@@ -88,6 +91,9 @@ def parse_card(text: str) -> int:
     lowered = token.lower()
     if lowered in _CARD_NAMES:
         return _CARD_NAMES[lowered]
+    if lowered in _TRUMP_DEPENDENT_NAMES:
+        raise CardError(f"{token!r} names a different card in each trump suit ({_TRUMP_DEPENDENT_NAMES[lowered]}): "
+                        "write the card itself")
     for suit_text, rank_text in ((lowered[:1], lowered[1:]), (lowered[-1:], lowered[:-1])):
         if suit_text in _SUIT_ALIASES and rank_text in _RANK_ALIASES:
             return card_of(_SUIT_ALIASES[suit_text], _RANK_ALIASES[rank_text])
