@@ -26,8 +26,10 @@ def reported_errors() -> tuple[type[Exception], ...]:
     from spadille.kernel.ruleset import RulesetError
     from spadille.kernel.simulate import SimulationError
     from spadille.kernel.solver import SolverError
+    from spadille.reports.document import ReportError
 
-    return RulesetError, PolicyError, SimulationError, CardError, RowFileError, SolverError, ConditionError
+    return (RulesetError, PolicyError, SimulationError, CardError, RowFileError, SolverError, ConditionError,
+            ReportError)
 
 
 def fail(message: str) -> None:
