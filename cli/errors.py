@@ -1,8 +1,8 @@
 """Library errors become one ``Error: ...`` line on stderr and exit code 1.
 
 Only the errors that carry a sentence meant for the user are caught: the kernel's
-``RulesetError``, ``PolicyError``, ``SimulationError``, ``CardError``, ``SolverError`` and ``ConditionError``, and the output
-file's ``RowFileError``. Anything else is a bug and keeps its traceback.
+``RulesetError``, ``PolicyError``, ``SimulationError``, ``CardError``, ``SolverError`` and ``ConditionError``, the output
+file's ``RowFileError`` and a claim file's ``ClaimError``. Anything else is a bug and keeps its traceback.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ def reported_errors() -> tuple[type[Exception], ...]:
     # Imported here, not at module level: spadille.kernel.simulate and the analyses pull in
     # numpy and pandas, which `spadille --help` must not load. Python evaluates an `except`
     # clause's expression only when an exception reaches it.
+    from spadille.analyses.claims.reader import ClaimError
     from spadille.analyses.rowfile import RowFileError
     from spadille.kernel.cards import CardError
     from spadille.kernel.conditions import ConditionError
@@ -29,7 +30,7 @@ def reported_errors() -> tuple[type[Exception], ...]:
     from spadille.reports.document import ReportError
 
     return (RulesetError, PolicyError, SimulationError, CardError, RowFileError, SolverError, ConditionError,
-            ReportError)
+            ReportError, ClaimError)
 
 
 def fail(message: str) -> None:

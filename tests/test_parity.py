@@ -94,6 +94,7 @@ def test_sessions_of_ten(ruleset):
 
 SWITCHES = {
     "lone_payment_threshold=4": ({"payments.lone_payment_threshold": "4"}, [HEURISTIC] * 4, 1),
+    "lone_payment_threshold=0": ({"payments.lone_payment_threshold": "0"}, [HEURISTIC] * 4, 1),
     "odd_counters=highest-trump-defender": ({"payments.odd_counters": '"highest-trump-defender"'}, [RANDOM] * 4, 10),
     "vole.failed=encyclopedie-literal": ({"vole.failed": '"encyclopedie-literal"'}, [VOLE_HUNGRY] * 4, 10),
     "all_pass=redeal": ({"auction.all_pass": '"redeal"'}, [RANDOM] * 4, 10),

@@ -1,0 +1,24 @@
+"""Claims as data: period strategy maxims and stated figures, each checked by an experiment.
+
+One TOML file per claim (the shipped ones sit beside this module; docs/claims.md has the
+format). A claim quotes its source verbatim, describes an experiment (KINDS) and states the
+rule that turns the estimate into a verdict: supported, contradicted or inconclusive.
+
+    from spadille.analyses.claims import load_claims, check_claims
+    table = check_claims(load_claims(), seed=0, scale=0.01)
+"""
+
+from .check import (MIN_DEALS, QUICK_SCALE, ClaimResult, check_claim, check_claims, results_frame, scaled_deals,
+                    validate_options)
+from .claim import GAMES, Claim, load_claims, parse_claim
+from .counts import QUANTITIES
+from .kinds import KINDS
+from .reader import ClaimError
+from .simulated import AMONG, METRICS
+from .verdict import CONTRADICTED, EXPECTATIONS, INCONCLUSIVE, SUPPORTED, VERDICTS
+
+__all__ = [
+    "AMONG", "CONTRADICTED", "Claim", "ClaimError", "ClaimResult", "EXPECTATIONS", "GAMES", "INCONCLUSIVE", "KINDS",
+    "METRICS", "MIN_DEALS", "QUANTITIES", "QUICK_SCALE", "SUPPORTED", "VERDICTS", "check_claim", "check_claims",
+    "load_claims", "parse_claim", "results_frame", "scaled_deals", "validate_options",
+]

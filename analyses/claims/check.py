@@ -1,0 +1,162 @@
+"""Checking claims: run each experiment, judge the estimate, and tabulate the verdicts.
+
+``check_claim`` returns a ClaimResult; ``check_claims`` a tidy DataFrame, one row per claim,
+with what a reader needs to trace each figure back: the claim, its source, the experiment,
+n, the estimate and its 95% CI, the verdict and its reason, the seed, the scale, the ruleset,
+the policies and the spadille version.
+
+Sample sizes: each simulated claim names its default ``deals``; ``scale`` multiplies them
+(``QUICK_SCALE`` for a fast look and for the tests), never below ``MIN_DEALS``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import pandas as pd
+
+from .claim import GAMES, Claim
+from .kinds import MAX_DEALS, run_kind
+from .reader import ClaimError
+from .verdict import INCONCLUSIVE, Estimate, judge_exact, judge_interval
+
+QUICK_SCALE = 0.01
+MIN_DEALS = 200
+MAX_SEED = 2**63 - 1
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    claim: Claim
+    estimate: Estimate
+    verdict: str
+    reason: str
+    seed: int
+    scale: float
+    seconds: float
+
+    def record(self) -> dict:
+        claim, estimate, experiment = self.claim, self.estimate, self.claim.experiment
+        simulated = claim.kind.simulated
+        from spadille.kernel.simulate import package_version
+
+        ruleset = experiment.ruleset if claim.kind.name != "planned" else None
+        return {
+            "claim": claim.id,
+            "title": claim.title,
+            "statement": claim.quote.translation,
+            "quote": claim.quote.text,
+            "language": claim.quote.language,
+            "source": claim.source.cite(),
+            "game": claim.game,
+            "kind": claim.kind.name,
+            "experiment": describe_experiment(claim),
+            "n": estimate.n,
+            "deals": estimate.deals if simulated else None,
+            "tried": estimate.tried if simulated else None,
+            "estimate": estimate.estimate,
+            "estimate_text": estimate.text,
+            "ci_low": estimate.ci_low,
+            "ci_high": estimate.ci_high,
+            "ci_text": estimate.ci_text(),
+            "stated": claim.verdict.stated(),
+            "verdict": self.verdict,
+            "reason": self.reason,
+            "seed": self.seed if simulated else None,
+            "scale": self.scale if simulated else None,
+            "ruleset": ruleset.name if ruleset is not None else "",
+            "ruleset_overrides": dict(ruleset.overrides) if ruleset is not None else {},
+            "ruleset_sha256": hashlib.sha256(ruleset.text.encode("utf-8")).hexdigest() if ruleset is not None else "",
+            "policies": experiment.describe_policies() if simulated else "",
+            "spadille_version": package_version(),
+            "seconds": self.seconds,
+        }
+
+
+def describe_experiment(claim: Claim) -> str:
+    """One line: what was dealt and what was compared or counted."""
+    experiment = claim.experiment
+    if claim.kind.name == "planned":
+        return experiment.description
+    if claim.kind.name == "count":
+        args = ", ".join(f"{k}={v}" for k, v in experiment.spec.args.items())
+        return f"{experiment.spec.quantity.name}({args})"
+    parts = [f"{experiment.metric.name} of the focal seat"]
+    if experiment.among != "all":
+        parts.append(f"among its {experiment.among} deals")
+    if experiment.condition:
+        parts.append(f"on deals where {experiment.condition}")
+    if experiment.fixed:
+        from spadille.kernel.cards import Hand
+
+        parts.append(f"holding {Hand(experiment.fixed).format()}")
+    parts.append(f"· {experiment.describe_arms()}")
+    return " ".join(parts)
+
+
+def scaled_deals(claim: Claim, scale: float) -> int:
+    """Deals a simulated claim plays at ``scale`` (0 for the others)."""
+    if not claim.kind.simulated or not claim.runnable:
+        return 0
+    return max(min(MIN_DEALS, claim.deals), int(round(claim.deals * scale)))
+
+
+def validate_options(seed: int, scale: float, threads: int | None) -> None:
+    from spadille.kernel.simulate import SimulationError
+
+    if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise SimulationError(f"--seed must be between 0 and {MAX_SEED}, not {seed}")
+    if not isinstance(scale, (int, float)) or not math.isfinite(scale) or not 0 < scale <= 1000:
+        raise SimulationError(f"--deals-scale must be a number above 0 and at most 1000, not {scale}")
+    if threads is not None:
+        import numba
+
+        most = numba.config.NUMBA_NUM_THREADS
+        if not 1 <= threads <= most:
+            raise SimulationError(f"--threads must be between 1 and the {most} this machine runs, not {threads}")
+
+
+def check_claim(claim: Claim, seed: int = 0, scale: float = 1.0, threads: int | None = None,
+                progress: Callable[[int], None] | None = None) -> ClaimResult:
+    """Run one claim's experiment and judge it. ``progress(k)`` hears of every k deals played."""
+    from spadille.kernel.conditions import ConditionError
+
+    validate_options(seed, scale, threads)
+    start = time.perf_counter()
+    if not claim.runnable:
+        nan = math.nan
+        estimate = Estimate(None, nan, nan, nan, "not run")
+        why = f"no {claim.game} engine yet" if not GAMES[claim.game] else "a planned experiment"
+        return ClaimResult(claim, estimate, INCONCLUSIVE, f"{why}: the experiment is described, not run",
+                           seed, scale, 0.0)
+    deals = scaled_deals(claim, scale)
+    if deals > MAX_DEALS:
+        raise ClaimError(f"{claim.label}: experiment.deals: {claim.deals:,} deals × scale {scale:g} = {deals:,}, "
+                         f"more than the {MAX_DEALS:,} a claim may play")
+    try:
+        estimate = run_kind(claim.kind, claim.experiment, claim.verdict, seed, deals, threads, progress)
+    except ConditionError as exc:
+        raise ClaimError(f"{claim.label}: experiment.condition: {exc}") from None
+    if claim.kind.exact:
+        verdict, reason = judge_exact(claim.verdict, estimate.values, estimate.labels)
+    else:
+        verdict, reason = judge_interval(claim.verdict, estimate.ci_low, estimate.ci_high)
+    return ClaimResult(claim, estimate, verdict, reason, seed, scale, time.perf_counter() - start)
+
+
+def results_frame(results: Sequence[ClaimResult]) -> pd.DataFrame:
+    frame = pd.DataFrame([result.record() for result in results])
+    for column in ("n", "deals", "tried", "seed"):
+        if column in frame:
+            frame[column] = frame[column].astype("Int64")
+    return frame
+
+
+def check_claims(claims: Sequence[Claim], seed: int = 0, scale: float = 1.0, threads: int | None = None,
+                 progress: Callable[[int], None] | None = None) -> pd.DataFrame:
+    """Check every claim; one row per claim (see ClaimResult.record for the columns)."""
+    return results_frame([check_claim(claim, seed, scale, threads, progress) for claim in claims])

@@ -1,0 +1,201 @@
+"""A claim file, read and checked: the quote, its source, the experiment and the verdict rule.
+
+One TOML file per claim; the file name (without .toml) is the claim's id. Layout (docs/claims.md
+lists every key):
+
+    title = "..."            short statement, in English
+    game = "quadrille"       GAMES: a game without an engine takes kind = "planned"
+    note = "..."             optional: how the experiment reads the claim, caveats
+
+    [quote]   text (original language), language, translation
+    [source]  work (the RULES.md source id: ENC, IT, DJ ...), seed = "seeds/FILE.txt" or
+              digest = "RULES.md §N", passages = ["...", ...] (each verbatim in the seed)
+    [experiment]  kind (KINDS) and the kind's keys
+    [verdict]     expect, than / value, tolerance
+
+Loading checks everything that can be checked without playing: every key and type, the
+condition, the policies, the rule overrides, and that each passage occurs verbatim in its seed
+(whitespace aside). A fault is a ClaimError naming the file and the key.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .kinds import KINDS, Kind
+from .reader import ClaimError, Table
+from .verdict import VerdictRule, parse_verdict
+
+GAMES = {
+    "quadrille": True,    # has an engine: claims about it are simulated or counted
+    "reversis": False,    # no engine yet: its claims are planned experiments, reported inconclusive
+}
+TOP_KEYS = {
+    "title": "a short statement of the claim, in English",
+    "game": "the game: " + ", ".join(GAMES),
+    "note": "optional: how the experiment reads the claim, and its caveats",
+    "quote": "[quote] table: text, language, translation",
+    "source": "[source] table: work, seed or digest, passages",
+    "experiment": "[experiment] table: kind and its keys",
+    "verdict": "[verdict] table: expect, than or value, tolerance",
+}
+QUOTE_KEYS = {
+    "text": "the quote in its original language (may abridge with …)",
+    "language": "its language code: fr, it, en ...",
+    "translation": "an English translation: the full statement",
+}
+SOURCE_KEYS = {
+    "work": "the source's id in the rules digest (ENC, IT, DJ ...)",
+    "seed": "the seed text quoted, as seeds/FILE.txt",
+    "digest": "or, for the digest's own figures, RULES.md §N",
+    "passages": "the words the quote rests on, each verbatim in the seed (a list, or one text)",
+}
+SHIPPED_PACKAGE = __package__
+_DIGEST = re.compile(r"RULES\.md §\d+(\.\d+)*")
+
+
+@dataclass(frozen=True)
+class Quote:
+    text: str
+    language: str
+    translation: str
+
+
+@dataclass(frozen=True)
+class Source:
+    work: str
+    seed: str | None
+    digest: str | None
+    passages: tuple[str, ...]
+
+    def cite(self) -> str:
+        return f"{self.work}: {self.seed or self.digest}"
+
+
+@dataclass(frozen=True)
+class Claim:
+    id: str
+    label: str              # how messages name the file: claims/q15.toml or the user's path
+    title: str
+    game: str
+    note: str
+    quote: Quote
+    source: Source
+    kind: Kind
+    experiment: Any         # the kind's spec (simulated.SimSpec, kinds.CountExperiment, kinds.PlannedExperiment)
+    verdict: VerdictRule
+
+    @property
+    def runnable(self) -> bool:
+        return self.kind.runnable and GAMES[self.game]
+
+    @property
+    def deals(self) -> int | None:
+        """The default sample size of a simulated claim (None for counts and planned ones)."""
+        return self.experiment.deals if self.kind.simulated else None
+
+
+def normalise(text: str) -> str:
+    return " ".join(text.split())
+
+
+@lru_cache(maxsize=None)
+def seed_text(name: str) -> str | None:
+    """The whitespace-normalised text of seeds/NAME, or None if there is no such seed."""
+    resource = resources.files("spadille.seeds").joinpath(name)
+    if not resource.is_file():
+        return None
+    return normalise(resource.read_text(encoding="utf-8"))
+
+
+def _source(table: Table) -> Source:
+    table.only(SOURCE_KEYS)
+    work = table.text("work", "the source's id, e.g. ENC or IT")
+    passages = table.strings("passages", "the quoted words, verbatim")
+    if table.has("seed") == table.has("digest"):
+        table.fail_here("give either seed = \"seeds/FILE.txt\" or digest = \"RULES.md §N\", not both or neither")
+    if table.has("digest"):
+        digest = table.text("digest", "RULES.md §N")
+        if not _DIGEST.fullmatch(digest):
+            table.fail("digest", f"must look like 'RULES.md §5', not {digest!r}")
+        return Source(work, None, digest, passages)
+    seed = table.text("seed", "seeds/FILE.txt")
+    name = seed.removeprefix("seeds/")
+    text = seed_text(name) if seed.startswith("seeds/") and "/" not in name else None
+    if text is None:
+        table.fail("seed", f"no seed text {seed!r} (the seeds are seeds/*.txt)")
+    for index, passage in enumerate(passages):
+        if normalise(passage) not in text:
+            table.fail(f"passages[{index}]" if len(passages) > 1 else "passages",
+                       f"not found verbatim in {seed}: {passage[:60]!r}{'…' if len(passage) > 60 else ''}")
+    return Source(work, seed, None, passages)
+
+
+def parse_claim(label: str, text: str, claim_id: str) -> Claim:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ClaimError(f"{label}: not valid TOML: {exc}") from None
+    top = Table(label, "", data)
+    top.only(TOP_KEYS)
+    title = top.text("title", "a short statement of the claim")
+    game = top.choice("game", GAMES, "game")
+    note = top.text("note", "notes", required=False) or ""
+    quote_table = top.table("quote", "text, language and translation")
+    quote_table.only(QUOTE_KEYS)
+    quote = Quote(quote_table.text("text", "the quote"), quote_table.text("language", "a language code"),
+                  quote_table.text("translation", "an English translation"))
+    source = _source(top.table("source", "work, seed, passages"))
+    experiment = top.table("experiment", "kind and its keys")
+    kind = KINDS[experiment.choice("kind", KINDS, "kind")]
+    if not GAMES[game] and kind.runnable:
+        experiment.fail("kind", f"game {game!r} has no engine yet, so its experiment can only be described: "
+                                f"use kind = \"planned\"")
+    spec = kind.read(experiment)
+    verdict_table = top.table("verdict", "expect and than or value")
+    verdict = parse_verdict(verdict_table, exact_only=kind.exact)
+    if kind.exact:
+        from .counts import check_size
+
+        check_size(spec.spec, len(verdict.value), verdict_table)
+    return Claim(claim_id, label, title, game, note, quote, source, kind, spec, verdict)
+
+
+def load_claim_file(path: Path, label: str | None = None) -> Claim:
+    label = label or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ClaimError(f"{label}: cannot read the claim file: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ClaimError(f"{label}: not UTF-8 text") from None
+    return parse_claim(label, text, path.stem)
+
+
+def shipped_claim_files() -> list[tuple[str, str, str]]:
+    """(label, text, id) of each claim shipped with spadille, by file name."""
+    folder = resources.files(SHIPPED_PACKAGE)
+    files = sorted((p for p in folder.iterdir() if p.name.endswith(".toml")), key=lambda p: p.name)
+    return [(f"claims/{p.name}", p.read_text(encoding="utf-8"), p.name[: -len(".toml")]) for p in files]
+
+
+def load_claims(path: Path | str | None = None) -> list[Claim]:
+    """The claims of a file, or of every *.toml in a folder (by file name); the shipped ones
+    when ``path`` is None. The first faulty file raises ClaimError."""
+    if path is None:
+        return [parse_claim(label, text, claim_id) for label, text, claim_id in shipped_claim_files()]
+    path = Path(path)
+    if path.is_dir():
+        files = sorted(path.glob("*.toml"))
+        if not files:
+            raise ClaimError(f"{path}: no claim files (*.toml) in this folder")
+        return [load_claim_file(file) for file in files]
+    if not path.exists():
+        raise ClaimError(f"{path}: no such claim file or folder")
+    return [load_claim_file(path)]

@@ -1,0 +1,387 @@
+"""Simulated claims: deal hands meeting a condition, play them under each arm, estimate a metric.
+
+Every arm replays the same deals from the same random stream (``kernel.variants``), so a
+difference between arms is measured deal by deal. What the kinds share lives here:
+
+* the table: ``ruleset`` and ``rules`` (overrides), ``policy`` and ``params`` of every seat;
+* the focal seat: ``focal`` (a seat name, default eldest), its extra ``focal_params``, the
+  ``condition`` its deals meet (kernel.conditions' language, ``ombre``/``me`` = the focal
+  seat) and the cards ``fixed`` in its hand;
+* ``force``: the focal seat's fixed decisions (bid, trump, call, vole), common to every arm;
+* ``deals`` (scaled by the caller) and the ``metric`` (METRICS).
+
+Kinds differ in their arms: ``rate`` has one (its estimate is the metric's mean, optionally
+``among`` the deals with some outcome); ``compare_actions``, ``compare_policies`` and
+``compare_rules`` have two ``[[experiment.arms]]`` and estimate first minus second, paired.
+``compare_rules`` may also take two ``actions``: then the estimate is the change, from the
+second arm's rules to the first's, of (first action - second action).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping
+
+import numpy as np
+
+from spadille.kernel import _layout as L
+from spadille.kernel import cards
+from spadille.kernel.ruleset import DEFAULT_RULESET, Ruleset
+
+from .reader import Table
+from .verdict import Estimate
+
+CHUNK_DEALS = 65_536   # deals played and reduced at a time, so memory stays flat
+
+
+@dataclass(frozen=True)
+class Metric:
+    name: str
+    share: bool   # a 0/1 per deal (Wilson interval for a rate), else a mean of jetons
+    doc: str
+
+
+METRICS: dict[str, Metric] = {
+    m.name: m
+    for m in (
+        Metric("pay", False, "the focal seat's net jetons for the deal, antes included, at a fresh table "
+                             "(what a remise leaves on the table counts as spent)"),
+        Metric("win", True, "the focal seat played the contract by its own bid and won it"),
+        Metric("remise", True, "the focal seat played the contract by its own bid and was remised"),
+        Metric("codille", True, "the focal seat played the contract by its own bid and lost codille"),
+        Metric("declared", True, "the focal seat played the contract by its own bid"),
+        Metric("vole_made", True, "the focal seat played the contract and made the vole"),
+    )
+}
+AMONG = {
+    "all": "every deal",
+    "declared": "the deals where the focal seat played the contract by its own bid",
+    "win": "the deals it declared and won",
+    "remise": "the deals it declared and was remised",
+    "codille": "the deals it declared and lost codille",
+    "vole_point": "the deals it declared where its side won the first tricks up to the vole point",
+}
+BIDS = {"pass": L.PASS, "ask": L.ASK, "alone": L.ALONE}
+VOLES = {"stop": 0, "go": 1}
+BEST = "best"
+FORCE_KEYS = {
+    "bid": "pass, ask or alone (sans prendre)",
+    "trump": "the suit to name (hearts, ♥, h ...) or best: the focal hand's best_suit",
+    "call": "the card to call, e.g. Kc (ignored when not a legal call)",
+    "vole": "stop (at the game) or go (for the vole) when the side reaches the vole point",
+}
+COMMON_KEYS = {
+    "kind": "the experiment kind",
+    "deals": "default sample size (deals dealt meeting the condition)",
+    "metric": "what is measured per deal (METRICS)",
+    "condition": "the deals kept: the condition language of kernel/conditions.py",
+    "fixed": "cards always dealt to the focal seat, e.g. \"♠A 7♥ ♣A\"",
+    "focal": "the focal seat: eldest (default), second, third or dealer",
+    "ruleset": f"ruleset name (default {DEFAULT_RULESET})",
+    "rules": "rule overrides of every arm, e.g. { \"payments.lone_payment_threshold\" = 4 }",
+    "policy": "policy of every seat (default heuristic)",
+    "params": "policy parameters of every seat",
+    "focal_params": "policy parameters of the focal seat only",
+    "force": "the focal seat's fixed decisions, common to every arm: "
+             + "; ".join(f"{k}: {v}" for k, v in FORCE_KEYS.items()),
+}
+
+
+@dataclass(frozen=True)
+class ForceSpec:
+    bid: int | None = None
+    trump: int | str | None = None   # a suit, BEST, or None (the policy names it)
+    call: int | None = None
+    vole: int | None = None
+
+    def over(self, base: "ForceSpec") -> "ForceSpec":
+        """This force's fixed decisions on top of ``base``'s."""
+        return ForceSpec(*(mine if mine is not None else theirs
+                           for mine, theirs in zip((self.bid, self.trump, self.call, self.vole),
+                                                   (base.bid, base.trump, base.call, base.vole))))
+
+    def describe(self) -> str:
+        parts = []
+        if self.bid is not None:
+            parts.append(L.BID_NAMES[self.bid])
+        if self.trump is not None:
+            parts.append("best suit" if self.trump == BEST else cards.SUIT_SYMBOLS[self.trump])
+        if self.call is not None:
+            parts.append(f"call {cards.format_card(self.call)}")
+        if self.vole is not None:
+            parts.append("go for the vole" if self.vole else "stop at the game")
+        return " ".join(parts) or "as the policy decides"
+
+
+@dataclass(frozen=True)
+class Arm:
+    label: str
+    force: ForceSpec
+    ruleset: Ruleset
+    focal_params: Mapping[str, float] = field(default_factory=dict)
+    rules: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    kind: str
+    ruleset: Ruleset
+    policy: str
+    params: Mapping[str, float]
+    focal: int
+    condition: str | None
+    fixed: int
+    deals: int
+    metric: Metric
+    arms: tuple[Arm, ...]
+    actions: tuple[ForceSpec, ...] = ()
+    action_labels: tuple[str, ...] = ()
+    among: str = "all"
+
+    def policies(self, arm: Arm):
+        from spadille.kernel.policies import make_seat_policy
+
+        seats = self.ruleset["pack.seats"]
+        return tuple(make_seat_policy(self.policy, {**self.params, **(arm.focal_params if seat == self.focal else {})})
+                     for seat in range(seats))
+
+    def describe_policies(self) -> str:
+        first = self.policies(self.arms[0])
+        text = f"{first[(self.focal + 1) % len(first)].describe()} at every seat"
+        focal_differs = any(arm.focal_params for arm in self.arms)
+        if focal_differs:
+            seat = cards.SEAT_NAMES[len(first)][self.focal]
+            text += "; " + "; ".join(f"{arm.label}: {seat} {self.policies(arm)[self.focal].describe()}"
+                                     for arm in self.arms)
+        return text
+
+    def describe_arms(self) -> str:
+        arms = " vs ".join(f"{arm.label} ({arm.force.describe()}"
+                           + (f"; {', '.join(f'{k}={v}' for k, v in arm.rules.items())}" if arm.rules else "") + ")"
+                           for arm in self.arms)
+        if self.actions:
+            arms += " · each: " + " minus ".join(f"{label} ({force.describe()})"
+                                                 for label, force in zip(self.action_labels, self.actions))
+        return arms
+
+
+# ---------------------------------------------------------------- reading
+def base_ruleset(table: Table) -> Ruleset:
+    from spadille.kernel.ruleset import RulesetError, load_ruleset
+
+    try:
+        return load_ruleset(table.text("ruleset", "a ruleset name", default=DEFAULT_RULESET))
+    except RulesetError as exc:
+        table.fail("ruleset", str(exc))
+
+
+def _ruleset(table: Table, base: Ruleset, overrides: Mapping[str, Any]) -> Ruleset:
+    """``base`` with the overrides of ``table``'s ``rules`` key."""
+    from spadille.kernel.ruleset import RulesetError, with_overrides
+
+    try:
+        return with_overrides(base, dict(overrides))
+    except RulesetError as exc:
+        table.fail("rules", str(exc))
+
+
+def read_force(table: Table, ruleset: Ruleset) -> ForceSpec:
+    bid = table.choice("bid", BIDS, "bid", required=False)
+    trump = None
+    if table.has("trump"):
+        text = table.text("trump", "a suit or best")
+        if text == BEST:
+            trump = BEST
+        else:
+            try:
+                trump = cards.parse_suit(text)
+            except cards.CardError:
+                table.fail("trump", f"unknown suit {text!r} "
+                                    "(use spades, clubs, hearts, diamonds, ♠♣♥♦, s c h d, or best)")
+            if cards.SUITS[trump] not in ruleset["contract.allowed_trumps"]:
+                table.fail("trump", f"{cards.SUITS[trump]} may not be named trumps under ruleset {ruleset.name!r}")
+    call = None
+    if table.has("call"):
+        text = table.text("call", "a card")
+        try:
+            call = cards.parse_card(text)
+        except cards.CardError as exc:
+            table.fail("call", str(exc))
+    vole = table.choice("vole", VOLES, "vole choice", required=False)
+    return ForceSpec(None if bid is None else BIDS[bid], trump, call, None if vole is None else VOLES[vole])
+
+
+def _params(table: Table, name: str, policy: str, values: Mapping[str, Any]) -> dict[str, float]:
+    from spadille.kernel.policies import PolicyError, make_seat_policy
+
+    try:
+        return dict(make_seat_policy(policy, values).params)
+    except PolicyError as exc:
+        table.fail(name, str(exc))
+
+
+def _focal(table: Table, seats: int) -> int:
+    names = cards.SEAT_NAMES[seats]
+    return names.index(table.choice("focal", names, "seat", default="eldest"))
+
+
+def _condition(table: Table, text: str | None, seats: int, focal: int, ruleset: Ruleset) -> None:
+    from spadille.kernel.conditions import ConditionError, compile_condition
+
+    if text is None:
+        return
+    try:
+        compile_condition(text, seats, focal, ruleset)
+    except ConditionError as exc:
+        table.fail("condition", str(exc))
+
+
+def _fixed(table: Table, ruleset: Ruleset) -> int:
+    if not table.has("fixed"):
+        return 0
+    text = table.text("fixed", "cards of the focal seat")
+    try:
+        hand = cards.Hand.parse(text)
+    except cards.CardError as exc:
+        table.fail("fixed", str(exc))
+    if len(hand) > ruleset["pack.hand_size"]:
+        table.fail("fixed", f"{len(hand)} cards is more than a hand of {ruleset['pack.hand_size']}")
+    return hand.mask
+
+
+ARM_KEYS = {
+    "compare_actions": {"label": "a short name", **FORCE_KEYS},
+    "compare_policies": {"label": "a short name", "params": "the focal seat's policy parameters in this arm"},
+    "compare_rules": {"label": "a short name", "rules": "rule overrides in this arm ({} keeps the ruleset's)"},
+}
+EXTRA_KEYS = {
+    "rate": {"among": "keep only these deals before averaging: " + ", ".join(AMONG)},
+    "compare_actions": {"arms": "two [[experiment.arms]] tables, each a label and force keys"},
+    "compare_policies": {"arms": "two [[experiment.arms]] tables, each a label and params"},
+    "compare_rules": {"arms": "two [[experiment.arms]] tables, each a label and rules",
+                      "actions": "optional: two tables (label and force keys); the estimate is then how much "
+                                 "(first action - second) changes from the second arm's rules to the first's"},
+}
+
+
+def read_simulated(kind: str, table: Table, deals_limit: int) -> SimSpec:
+    table.only([*COMMON_KEYS, *EXTRA_KEYS[kind]])
+    ruleset = _ruleset(table, base_ruleset(table), table.scalars("rules", "rule overrides"))
+    seats = ruleset["pack.seats"]
+    from spadille.kernel.policies import POLICIES
+
+    policy = table.choice("policy", POLICIES, "policy", default="heuristic")
+    params = _params(table, "params", policy, table.scalars("params", "policy parameters"))
+    focal_params = _params(table, "focal_params", policy, table.scalars("focal_params", "policy parameters"))
+    focal = _focal(table, seats)
+    condition = table.text("condition", "a condition", required=False)
+    _condition(table, condition, seats, focal, ruleset)
+    fixed = _fixed(table, ruleset)
+    deals = table.integer("deals", 1, deals_limit, "default number of deals")
+    metric = METRICS[table.choice("metric", METRICS, "metric")]
+    force_table = table.table("force", "the focal seat's fixed decisions", required=False)
+    force_table.only(FORCE_KEYS)
+    force = read_force(force_table, ruleset)
+    common = dict(kind=kind, ruleset=ruleset, policy=policy, params=params, focal=focal, condition=condition,
+                  fixed=fixed, deals=deals, metric=metric)
+    if kind == "rate":
+        among = table.choice("among", AMONG, "deal filter", default="all")
+        label = "forced" if force != ForceSpec() else "policy"
+        return SimSpec(**common, arms=(Arm(label, force, ruleset, focal_params),), among=among)
+    arms = []
+    for arm_table in table.tables("arms", "the two arms compared, first minus second", count=2):
+        arm_table.only(ARM_KEYS[kind])
+        label = arm_table.text("label", "a short name for the arm")
+        if kind == "compare_actions":
+            arms.append(Arm(label, read_force(arm_table, ruleset).over(force), ruleset, focal_params))
+        elif kind == "compare_policies":
+            values = {**focal_params, **arm_table.scalars("params", "parameters")}
+            arm_params = _params(arm_table, "params", policy, values)
+            arms.append(Arm(label, force, ruleset, arm_params))
+        else:
+            overrides = arm_table.scalars("rules", "rule overrides")
+            arm_ruleset = _ruleset(arm_table, ruleset, overrides)
+            if any(arm_ruleset[key] != ruleset[key] for key in ("pack.seats", "pack.hand_size", "pack.removed_suits")):
+                arm_table.fail("rules", "an arm must keep the pack and the table of the experiment's ruleset "
+                                        "(the same deals are played under every arm)")
+            arms.append(Arm(label, force, arm_ruleset, focal_params, overrides))
+    actions, labels = (), ()
+    if kind == "compare_rules" and table.has("actions"):
+        action_tables = table.tables("actions", "the two actions whose difference the rules change", count=2)
+        for action in action_tables:
+            action.only({"label": "a short name", **FORCE_KEYS})
+        actions = tuple(read_force(a, ruleset).over(force) for a in action_tables)
+        labels = tuple(a.text("label", "a short name for the action") for a in action_tables)
+    return SimSpec(**common, arms=tuple(arms), actions=actions, action_labels=labels)
+
+
+# ---------------------------------------------------------------- running
+def _variants(spec: SimSpec):
+    from spadille.kernel.variants import Force, Variant
+
+    variants = []
+    for arm in spec.arms:
+        policies = spec.policies(arm)
+        ruleset = arm.ruleset if arm.ruleset is not spec.ruleset else None
+        for action in spec.actions or (ForceSpec(),):
+            force = action.over(arm.force)
+            best = force.trump == BEST
+            fixed = Force(spec.focal, force.bid, None if best else force.trump, force.call, force.vole)
+            variants.append((Variant(arm.label, fixed, policies, ruleset), best))
+    return variants
+
+
+def _play(spec: SimSpec, hands: np.ndarray, ids: np.ndarray, seed: int, threads: int | None,
+          progress: Callable[[int], None] | None) -> np.ndarray:
+    """out int64[n, V, N_OUT]; arms naming trump = best are played suit by suit of the focal
+    hand's best_suit (the same deal keeps its own random stream, so pairing holds)."""
+    from spadille.kernel.features import best_suit
+    from spadille.kernel.variants import play_variants
+
+    variants = _variants(spec)
+    base = spec.policies(spec.arms[0])
+    plain = [v for v, _ in variants]
+    if not any(best for _, best in variants):
+        return play_variants(spec.ruleset, base, plain, hands, ids, seed, threads=threads, progress=progress)
+    suits = best_suit(np.ascontiguousarray(hands[:, spec.focal]), spec.ruleset)
+    out = np.zeros((hands.shape[0], len(variants), L.N_OUT), dtype=np.int64)
+    for suit in np.unique(suits):
+        rows = suits == suit
+        chosen = [replace(v, force=replace(v.force, trump=int(suit))) if best else v for v, best in variants]
+        out[rows] = play_variants(spec.ruleset, base, chosen, hands[rows], ids[rows], seed, threads=threads,
+                                  progress=progress)
+    return out
+
+
+def run_simulated(spec: SimSpec, seed: int, deals: int, threads: int | None,
+                  progress: Callable[[int], None] | None) -> Estimate:
+    from spadille.analyses.paired import focal_view, mean_ci, rate_ci
+    from spadille.kernel.conditions import deal_conditioned
+
+    dealt = deal_conditioned(spec.ruleset, seed, deals, condition=spec.condition,
+                             fixed={spec.focal: spec.fixed} if spec.fixed else None, focal_seat=spec.focal)
+    values, keep = [], []
+    for begin in range(0, deals, CHUNK_DEALS):
+        end = min(deals, begin + CHUNK_DEALS)
+        out = _play(spec, dealt.hands[begin:end], dealt.attempts[begin:end], seed, threads, progress)
+        view = focal_view(out, spec.focal)
+        values.append(np.asarray(getattr(view, spec.metric.name), dtype=np.int64))
+        keep.append(np.ones(end - begin, dtype=bool) if spec.among == "all" else getattr(view, spec.among)[:, 0])
+    metric = np.concatenate(values) if values else np.zeros((0, len(_variants(spec))), dtype=np.int64)
+    kept = np.concatenate(keep) if keep else np.zeros(0, dtype=bool)
+    if spec.kind == "rate":
+        sample = metric[kept, 0]
+        if spec.metric.share:
+            estimate, low, high = rate_ci(sample.astype(bool))
+            n = int(sample.size)
+        else:
+            n, estimate, low, high = mean_ci(sample)
+    else:
+        differences = metric[:, 0] - metric[:, 1]
+        if spec.actions:
+            differences = differences - (metric[:, 2] - metric[:, 3])
+        n, estimate, low, high = mean_ci(differences)
+    places = 4 if spec.metric.share else 2
+    sign = "+" if spec.kind != "rate" else ""
+    text = "n/a" if n == 0 else f"{estimate:{sign}.{places}f}"
+    return Estimate(n, estimate, low, high, text, deals=deals, tried=dealt.tried, places=places)

@@ -1,0 +1,114 @@
+"""``spadille claims``: check the period claims, one experiment each, and print the verdicts.
+
+Registered by the app as ``app.command("claims")(claims.claims_command)``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .errors import fail, user_errors
+from .options import SeedOption, ThreadsOption
+
+EXIT_INTERRUPTED = 130
+
+ClaimsOption = Annotated[
+    Optional[Path],
+    typer.Option("--claims", metavar="FILE_OR_DIR",
+                 help="A claim file, or a folder of them (*.toml); default: the claims shipped with spadille. "
+                      "See docs/claims.md for the format.", show_default=False),
+]
+ScaleOption = Annotated[
+    Optional[float],
+    typer.Option("--deals-scale", metavar="X",
+                 help="Multiply every claim's default number of deals by X (e.g. 0.1 or 4).", show_default=False),
+]
+QuickOption = Annotated[
+    bool, typer.Option("--quick", help="Small samples (1% of each claim's deals): a fast, rough look."),
+]
+VERDICT_STYLES = {"supported": "green", "contradicted": "red", "inconclusive": "yellow"}
+
+
+def claims_command(
+    claims: ClaimsOption = None,
+    deals_scale: ScaleOption = None,
+    quick: QuickOption = False,
+    seed: SeedOption = 0,
+    threads: ThreadsOption = None,
+) -> None:
+    """Check the strategy claims and stated figures of the period texts: each claim file quotes its
+    source, describes an experiment, and says when the estimate supports or contradicts it.
+
+    Prints one row per claim: the estimate, its 95% CI, n and the verdict (supported,
+    contradicted or inconclusive). Ctrl-C stops after the current batch and prints the claims
+    already checked.
+    """
+    if quick and deals_scale is not None:
+        fail("give either --deals-scale or --quick, not both")
+    with user_errors():
+        interrupted = run(claims, deals_scale, quick, seed, threads)
+    if interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, threads: int | None) -> bool:
+    """The command's body; returns whether the run was interrupted."""
+    # Heavy imports live here so that `spadille --help` stays instant.
+    from rich.console import Console
+
+    from spadille.analyses.claims import (QUICK_SCALE, check_claim, load_claims, results_frame, scaled_deals,
+                                          validate_options)
+    from spadille.kernel.simulate import package_version
+
+    from .progress import StopBetweenBatches, deal_progress
+
+    scale = QUICK_SCALE if quick else (1.0 if deals_scale is None else deals_scale)
+    validate_options(seed, scale, threads)
+    claims = load_claims(path)
+    stdout, stderr = Console(), Console(stderr=True)
+    results = []
+    interrupted = False
+    with StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
+        task = progress.add_task("claims", total=sum(scaled_deals(claim, scale) for claim in claims) or None)
+
+        def advance(n: int) -> None:
+            progress.advance(task, n)
+            stop.check()
+
+        try:
+            for claim in claims:
+                progress.update(task, description=claim.id)
+                results.append(check_claim(claim, seed=seed, scale=scale, threads=threads, progress=advance))
+                stop.check()
+        except KeyboardInterrupt:
+            interrupted = True
+    stdout.print(f"spadille {package_version()} · seed {seed} · deals scale {scale:g} · "
+                 f"{len(claims)} claim{'s' if len(claims) != 1 else ''}", soft_wrap=True, markup=False)
+    if results:
+        print_verdicts(stdout, results_frame(results))
+    if interrupted:
+        stderr.print(f"Interrupted: {len(results)} of {len(claims)} claims checked.", soft_wrap=True)
+    return interrupted
+
+
+def print_verdicts(console, frame) -> None:
+    """The verdict table, then the reason for every verdict that is not 'supported'."""
+    import pandas as pd
+    from rich.table import Table
+
+    table = Table(show_lines=False)
+    for name, justify, wrap in (("claim", "left", False), ("statement", "left", True), ("estimate", "right", True),
+                                ("95% CI", "right", False), ("n", "right", False), ("verdict", "left", False)):
+        table.add_column(name, justify=justify, no_wrap=not wrap, ratio=2 if name == "statement" else None)
+    for row in frame.itertuples(index=False):
+        n = "-" if row.kind == "count" else ("" if pd.isna(row.n) else f"{int(row.n):,}")
+        style = VERDICT_STYLES.get(row.verdict, "")
+        table.add_row(row.claim, row.title, row.estimate_text, row.ci_text, n,
+                      f"[{style}]{row.verdict}[/{style}]" if style else row.verdict)
+    console.print(table)
+    for row in frame.itertuples(index=False):
+        if row.verdict != "supported":
+            console.print(f"{row.claim}: {row.verdict}: {row.reason}", soft_wrap=True, markup=False)
