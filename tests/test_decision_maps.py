@@ -1,0 +1,254 @@
+"""Decision maps: tidy tables, reproducibility, the sums against per-deal replays, and the
+obvious strategy that any sound map must show."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from spadille.analyses import decision_maps as dm
+from spadille.analyses.paired import focal_view, mean_ci, paired_difference
+from spadille.kernel.simulate import SimulationError
+from spadille.kernel.variants import deals_of_seed, play_variants
+
+SEED = 11
+DEALS = 20_000
+
+
+@pytest.fixture(scope="module")
+def dmap(ruleset, heuristic4):
+    return dm.decision_map(ruleset, heuristic4, DEALS, SEED, batch_size=8192)
+
+
+def _estimates_ok(frame: pd.DataFrame, mean: str, low: str, high: str) -> None:
+    enough = frame[frame["n"] >= 2]
+    assert not enough[[mean, low, high]].isna().any().any()
+    assert (enough[low] <= enough[mean] + 1e-9).all()
+    assert (enough[mean] <= enough[high] + 1e-9).all()
+
+
+def test_tables_are_tidy_with_intervals_and_metadata(dmap):
+    tables = dmap.tables()
+    assert list(tables["ev_by_class"].columns) == dm.EV_COLUMNS
+    assert list(tables["differences"].columns) == dm.DIFF_COLUMNS
+    assert list(tables["best_by_class"].columns) == dm.BEST_COLUMNS
+    assert list(tables["thresholds"].columns) == dm.THRESHOLD_COLUMNS
+    ev = tables["ev_by_class"]
+    assert set(ev["scheme"]) == set(dm.SCHEMES)
+    assert set(ev["seat"]) == {"eldest", "second", "third", "dealer", "all"}
+    assert set(ev["action"]) == set(dm.ACTIONS)
+    assert all(str(ev[f].dtype) == "Int64" for f in dm.FEATURE_COLUMNS)
+    _estimates_ok(ev, "mean_pay", "ci_low", "ci_high")
+    _estimates_ok(tables["differences"], "mean", "ci_low", "ci_high")
+    vole = tables["vole"]
+    assert ((vole["reached"] <= vole["declared"]) & (vole["declared"] <= vole["n"])).all()
+    _estimates_ok(vole[vole["reached"] >= 2].assign(n=vole["reached"]), "go_minus_stop", "ci_low", "ci_high")
+    overall = ev[(ev["scheme"] == "overall") & (ev["action"] == "pass")].set_index("seat")["n"]
+    assert overall.to_dict() == {"eldest": DEALS, "second": DEALS, "third": DEALS, "dealer": DEALS, "all": 4 * DEALS}
+    for name, frame in tables.items():
+        assert frame.attrs == dmap.metadata, name
+    meta = dmap.metadata
+    assert meta["seed"] == SEED and meta["deals_done"] == DEALS and meta["ruleset"] == "encyclopedie-1765"
+    assert meta["policies"][0].startswith("heuristic(") and not meta["interrupted"]
+    assert dmap.deals_done == DEALS
+
+
+def test_tables_write_to_csv_and_parquet(dmap, tmp_path):
+    for name, frame in dmap.tables().items():
+        frame.to_csv(tmp_path / f"{name}.csv", index=False)
+        frame.to_parquet(tmp_path / f"{name}.parquet")
+        back = pd.read_parquet(tmp_path / f"{name}.parquet")
+        pd.testing.assert_frame_equal(back, frame, check_dtype=False)
+
+
+def test_same_seed_same_tables_whatever_the_batches_and_threads(dmap, ruleset, heuristic4):
+    again = dm.decision_map(ruleset, heuristic4, DEALS, SEED, batch_size=5_000, threads=1)
+    for name, frame in dmap.tables().items():
+        pd.testing.assert_frame_equal(again.tables()[name], frame, obj=name)
+    assert np.array_equal(again.stats, dmap.stats)
+    other = dm.decision_map(ruleset, heuristic4, 2_000, SEED + 1)
+    first = dm.decision_map(ruleset, heuristic4, 2_000, SEED)
+    assert not np.array_equal(other.stats, first.stats)
+
+
+def test_a_strong_hand_never_passes_and_a_weak_one_never_goes_alone(dmap):
+    best = dmap.best_by_class
+    cells = best[(best["scheme"] == "matadors_trumps") & ~best["too_few"]]
+    strong = cells[(cells["matadors"] == 3) & (cells["trumps"] >= 6)]
+    assert len(strong) >= 5  # every seat and all seats: not vacuous
+    assert (strong["best_action"] != "pass").all()
+    # No hand has fewer than three trumps in its best suit, so "weak" is no matador, at most four.
+    diff = dmap.differences
+    weak = diff[(diff["scheme"] == "matadors_trumps") & (diff["matadors"] == 0) & (diff["trumps"] <= 4)
+                & (diff["n"] >= dm.MIN_N) & (diff["action"] == "sans-prendre") & diff["baseline"].isin(["pass", "ask"])]
+    assert len(weak) >= 10
+    assert (weak["ci_high"] < 0).all()  # sans prendre is confidently worse than both other bids
+    weak_best = cells[(cells["matadors"] == 0) & (cells["trumps"] <= 4)]
+    assert len(weak_best) >= 5 and (weak_best["best_action"] != "sans-prendre").all()
+
+
+def _popcount(masks: np.ndarray) -> np.ndarray:
+    return np.unpackbits(masks.astype(np.uint64).view(np.uint8).reshape(-1, 8), axis=1).sum(axis=1).astype(np.int64)
+
+
+def _independent_classes(hands: np.ndarray) -> dict[str, np.ndarray]:
+    """The class features straight from the card bits (card = suit * 10 + rank, rank 0 the
+    ace, 1 the two, 6 the seven, 9 the king), not through kernel.features."""
+    hands = hands.astype(np.uint64)
+    spadille, basto = np.uint64(1 << 0), np.uint64(1 << 10)
+    per_suit_trumps, per_suit_matadors = [], []
+    for suit in range(4):
+        suit_mask = np.uint64(((1 << 10) - 1) << (10 * suit))
+        trump_mask = suit_mask | spadille | basto
+        manille = np.uint64(1 << (10 * suit + (1 if suit < 2 else 6)))
+        per_suit_trumps.append(_popcount(hands & trump_mask))
+        per_suit_matadors.append(sum(((hands & m) != 0).astype(np.int64) for m in (spadille, basto, manille)))
+    trumps, matadors = np.stack(per_suit_trumps, axis=1), np.stack(per_suit_matadors, axis=1)
+    key = trumps * 10 + matadors  # most trumps, then most matadors; argmax keeps the lowest suit on ties
+    best = np.argmax(key, axis=1)
+    rows = np.arange(hands.shape[0])
+    king_mask = np.uint64(sum(1 << (10 * s + 9) for s in range(4)))
+    lengths = np.stack([_popcount(hands & np.uint64(((1 << 10) - 1) << (10 * s))) for s in range(4)], axis=1)
+    return {"matadors": matadors[rows, best], "trumps": np.minimum(trumps[rows, best], dm.TRUMPS_TOP),
+            "kings": _popcount(hands & king_mask), "voids": (lengths == 0).sum(axis=1)}
+
+
+def test_class_counts_agree_with_an_independent_count(dmap, ruleset):
+    hands, _ = deals_of_seed(ruleset, SEED, 0, DEALS)
+    ev = dmap.ev_by_class
+    ev = ev[ev["action"] == "pass"]
+    for seat, name in enumerate(("eldest", "second", "third", "dealer")):
+        classes = _independent_classes(hands[:, seat])
+        for scheme, features in (("matadors_trumps", ("matadors", "trumps")), ("kings_voids", ("kings", "voids"))):
+            expected = pd.DataFrame({f: classes[f] for f in features}).value_counts().sort_index()
+            got = ev[(ev["scheme"] == scheme) & (ev["seat"] == name)].set_index(list(features))["n"]
+            got.index = got.index.set_levels([level.astype("int64") for level in got.index.levels])
+            assert got.sort_index().to_dict() == expected.to_dict(), (scheme, name)
+
+
+def test_paired_margin_is_the_difference_of_the_means(dmap):
+    best = dmap.best_by_class.dropna(subset=["best_action"])
+    assert len(best) > 50
+    for row in best.itertuples(index=False):
+        ev = {b: getattr(row, f"ev_{b.replace('-', '_')}") for b in dm.BIDS}
+        assert row.best_mean == ev[row.best_action] == max(ev.values())
+        assert math.isclose(row.margin, ev[row.best_action] - ev[row.runner_up], rel_tol=1e-9, abs_tol=1e-9)
+        assert row.confident == (row.margin_ci_low > 0)
+    ev = dmap.ev_by_class.set_index(["scheme", "seat", *dm.FEATURE_COLUMNS, "action"])["mean_pay"]
+    for row in dmap.differences.itertuples(index=False):
+        key = (row.scheme, row.seat, row.matadors, row.trumps, row.kings, row.voids)
+        assert math.isclose(row.mean, ev[key + (row.action,)] - ev[key + (row.baseline,)], abs_tol=1e-9)
+
+
+def test_sums_match_a_replay_of_every_deal(ruleset, heuristic4):
+    """The per-class sums give the same estimates as the deals' own payments, for one seat."""
+    seat, n = 1, 3_000
+    data = dm.decision_map(ruleset, heuristic4, n, SEED, focal_seats=(seat,), batch_size=1_000)
+    hands, ids = deals_of_seed(ruleset, SEED, 0, n)
+    view = focal_view(play_variants(ruleset, heuristic4, dm._variants(seat), hands, ids, SEED), seat)
+    classes = dm.hand_classes(hands[:, seat], ruleset)
+    ev = data.ev_by_class
+    ev = ev[(ev["scheme"] == "matadors_trumps") & (ev["seat"] == "second")]
+    diff = data.differences
+    vole = data.vole
+    for (m, t), rows in ev.groupby(["matadors", "trumps"]):
+        mask = (classes["matadors"] == m) & (classes["trumps"] == t)
+        for row in rows.itertuples(index=False):
+            a = dm.ACTIONS.index(row.action)
+            count, mean, low, high = mean_ci(view.pay[mask, a])
+            assert row.n == count and math.isclose(row.mean_pay, mean, abs_tol=1e-12)
+            if row.n >= 2:
+                assert math.isclose(row.ci_low, low, rel_tol=1e-9) and math.isclose(row.ci_high, high, rel_tol=1e-9)
+        got = diff[(diff["scheme"] == "matadors_trumps") & (diff["seat"] == "second") & (diff["matadors"] == m)
+                   & (diff["trumps"] == t) & (diff["action"] == "sans-prendre") & (diff["baseline"] == "ask")].iloc[0]
+        _, mean, low, _ = paired_difference(view.pay[mask, 3], view.pay[mask, 1])
+        assert math.isclose(got["mean"], mean, abs_tol=1e-12)
+        for contract, stop, go in (("ask", 1, 2), ("sans-prendre", 3, 4)):
+            reached = mask & view.vole_point[:, stop]
+            row = vole[(vole["scheme"] == "matadors_trumps") & (vole["seat"] == "second") & (vole["matadors"] == m)
+                       & (vole["trumps"] == t) & (vole["contract"] == contract)].iloc[0]
+            assert row["declared"] == (mask & view.declared[:, stop]).sum() and row["reached"] == reached.sum()
+            assert np.array_equal(view.vole_point[:, stop], view.vole_point[:, go])
+            if reached.sum():
+                assert math.isclose(row["go_minus_stop"], (view.pay[reached, go] - view.pay[reached, stop]).mean())
+                assert row["p_made_going"] == view.vole_made[reached, go].mean()
+
+
+def test_thresholds_are_bracketed_and_fall_with_matadors(dmap):
+    th = dmap.thresholds
+    present = th.dropna(subset=["threshold"])
+    for low, point, high in present[["threshold_low", "threshold", "threshold_high"]].itertuples(index=False):
+        assert (pd.isna(low) or low <= point) and (pd.isna(high) or point <= high)
+    ask = th[(th["seat"] == "all") & (th["action"] == "ask") & (th["baseline"] == "pass")].set_index("matadors")
+    assert list(ask.index) == [0, 1, 2, 3] and ask["threshold"].notna().all()
+    assert ask.loc[0, "threshold"] >= ask.loc[1, "threshold"] >= ask.loc[2, "threshold"]
+    alone = th[(th["seat"] == "all") & (th["action"] == "sans-prendre") & (th["baseline"] == "ask")]
+    alone = alone.set_index("matadors")["threshold"]
+    assert pd.isna(alone[0]) and alone[3] <= 7  # never alone without a matador; with three, from 7 trumps at most
+
+
+def test_vole_summary_adds_up(dmap):
+    summary = dmap.vole_summary.set_index(["seat", "contract"])
+    for contract in ("ask", "sans-prendre"):
+        seats = summary.xs(contract, level="contract").drop(index="all")
+        for column in ("n", "declared", "reached"):
+            assert seats[column].sum() == summary.loc[("all", contract), column]
+    assert 0 < summary.loc[("all", "ask"), "p_reached"] < 0.2
+
+
+def test_interrupted_between_batches_keeps_the_finished_deals(ruleset, heuristic4):
+    calls = []
+
+    def progress(n):
+        calls.append(n)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    data = dm.decision_map(ruleset, heuristic4, 5_000, SEED, batch_size=1_000, progress=progress)
+    assert data.interrupted and data.deals_done == 2_000 and calls == [1_000, 1_000]
+    whole = dm.decision_map(ruleset, heuristic4, 2_000, SEED)
+    assert np.array_equal(data.stats, whole.stats)
+    assert data.metadata["interrupted"] and data.metadata["deals_done"] == 2_000
+
+
+def test_rotating_seats_counts_each_deal_once(ruleset, heuristic4):
+    data = dm.decision_map(ruleset, heuristic4, 4_000, SEED, rotate=True)
+    ev = data.ev_by_class
+    overall = ev[(ev["scheme"] == "overall") & (ev["action"] == "pass")].set_index("seat")["n"]
+    assert overall["all"] == 4_000 and overall.drop("all").tolist() == [1_000] * 4
+    # the dealer is focal on deals 3, 7, 11, ..., replayed as play_variants replays them
+    hands, ids = deals_of_seed(ruleset, SEED, 0, 4_000)
+    mine = ids % 4 == 3
+    view = focal_view(play_variants(ruleset, heuristic4, dm._variants(3), hands[mine], ids[mine], SEED), 3)
+    dealer = ev[(ev["scheme"] == "overall") & (ev["seat"] == "dealer")].set_index("action")["mean_pay"]
+    for a, action in enumerate(dm.ACTIONS):
+        assert math.isclose(dealer[action], view.pay[:, a].mean(), abs_tol=1e-12)
+
+
+def test_sensitivity_compares_policies_on_the_same_deals(ruleset, random4):
+    result = dm.sensitivity(ruleset, SEED, {"heuristic": 2_000, "random": 1_000})
+    assert list(dict.fromkeys(result.thresholds["policy"])) == ["heuristic", "random"]
+    assert set(result.best["deals"]) == {2_000, 1_000}
+    alone = dm.decision_map(ruleset, random4, 1_000, SEED)
+    pd.testing.assert_frame_equal(
+        result.best[result.best["policy"] == "random"].drop(columns=["policy", "deals"]).reset_index(drop=True),
+        alone.best_by_class, check_dtype=False)
+    agreement = result.agreement
+    assert {"best_heuristic", "best_random", "agree", "agree_confident"} <= set(agreement.columns)
+    assert agreement["agree"].dtype == bool and len(agreement) == len(result.maps["heuristic"].best_by_class)
+    assert result.metadata["deals"] == {"heuristic": 2_000, "random": 1_000}
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"deals": 0}, "deals must be"),
+    ({"focal_seats": (4,)}, "focal seats"),
+    ({"focal_seats": ()}, "focal seats"),
+    ({"min_n": 1}, "minimum hands"),
+])
+def test_bad_requests_are_one_sentence(ruleset, heuristic4, kwargs, message):
+    args = {"deals": 10, "seed": 1} | kwargs
+    with pytest.raises(SimulationError, match=message):
+        dm.decision_map(ruleset, heuristic4, **args)
