@@ -1,12 +1,12 @@
 # Two commands do all the set-up on a fresh clone (see README.md):
-#   make run    builds .venv if needed, then runs the main job
+#   make report builds .venv if needed, then runs the main job: the strategy report
 #   make test   builds .venv if needed, then runs the test suite
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 RUN_ARGS ?=
 
-.PHONY: run test bench clean
+.PHONY: report run simulate test bench clean
 
 $(BIN)/spadille: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +14,15 @@ $(BIN)/spadille: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $@
 
-run: $(BIN)/spadille
+# The main job: about ten minutes on two cores (all local cores are used), into results/report/.
+report: $(BIN)/spadille
+	@mkdir -p results
+	$(BIN)/spadille report quadrille --out results/report $(RUN_ARGS)
+
+run: report
+
+# Every deal of a 2,000,000-deal heuristic run, for your own analyses.
+simulate: $(BIN)/spadille
 	@mkdir -p results
 	$(BIN)/spadille simulate quadrille --deals 2000000 --out results/quadrille-heuristic.parquet $(RUN_ARGS)
 

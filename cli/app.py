@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from . import bench, evaluate, rules, show, simulate, solve
+from . import bench, claims, evaluate, report, rules, show, simulate, solve
 
 app = typer.Typer(
     name="spadille",
@@ -24,6 +24,8 @@ app = typer.Typer(
 app.command("simulate")(simulate.simulate_command)
 app.command("show")(show.show_command)
 app.command("evaluate")(evaluate.evaluate_command)
+app.command("report")(report.report_command)
+app.command("claims")(claims.claims_command)
 app.command("rules")(rules.rules_command)
 app.command("solve")(solve.solve_command)
 app.command("bench")(bench.bench)

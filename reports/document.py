@@ -34,6 +34,10 @@ class TableItem:
     frame: pd.DataFrame
     caption: str = ""
     max_rows: int = 40        # rows shown in the documents; the CSV has them all
+    data: pd.DataFrame | None = None  # the tidy table for the CSV, when ``frame`` is a view made for reading
+
+    def csv_frame(self) -> pd.DataFrame:
+        return self.frame if self.data is None else self.data
 
 
 @dataclass
@@ -210,7 +214,7 @@ def write_report(report: Report, target: Path) -> Path:
                 if isinstance(item, TableItem):
                     with open(building / f"{item.name}.csv", "w", encoding="utf-8", newline="") as out:
                         out.write(header)
-                        item.frame.to_csv(out, index=False)
+                        item.csv_frame().to_csv(out, index=False)
                 else:
                     (building / f"{item.name}.png").write_bytes(item.png)
         (building / "report.md").write_text(render_markdown(report), encoding="utf-8")

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from typer.testing import CliRunner
 
 from spadille.analyses.evaluation import evaluate_hand, hand_actions, parse_hand, vole_decisions
 from spadille.analyses.paired import paired_difference
 from spadille.cli.app import app
-from spadille.kernel import _layout as L
 from spadille.kernel import cards
 from spadille.kernel.cards import CardError
 

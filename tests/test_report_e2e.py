@@ -1,0 +1,100 @@
+"""`spadille report` end to end in a small size: the folder, its documents, reproducibility, Ctrl-C."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from typer.testing import CliRunner
+
+from spadille.cli.app import app
+from spadille.kernel.ruleset import load_ruleset
+from spadille.reports.standard import build_report, plan_for
+
+runner = CliRunner()
+SMALL = ["--deals", "2000", "--seed", "11"]
+
+
+def csv_body(path):
+    """A CSV without its metadata line (which holds nothing run-dependent but is compared too)."""
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def small_report(tmp_path_factory):
+    out = tmp_path_factory.mktemp("report") / "report"
+    result = runner.invoke(app, ["report", *SMALL, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_the_folder_holds_every_part(small_report):
+    names = {p.name for p in small_report.iterdir()}
+    assert {"report.md", "report.html", "metadata.json", "claims.csv", "best-by-class.csv", "thresholds.csv",
+            "vole.csv", "worked-hands.csv", "best-bid-all.png", "vole-ask.png", "sensitivity-ask.png"} <= names
+    text = (small_report / "report.md").read_text(encoding="utf-8")
+    for heading in ("## Which hands justify what", "## The vole", "## Do the thresholds hold with stronger card play?",
+                    "## The period advice, checked", "## Worked hands"):
+        assert heading in text
+    assert "seed 11" in text.splitlines()[2]
+    html = (small_report / "report.html").read_text(encoding="utf-8")
+    assert html.count("data:image/png;base64,") >= 6 and ".png'" not in html
+
+
+def test_every_table_is_stamped(small_report):
+    for path in small_report.glob("*.csv"):
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# spadille: ") and '"seed": 11' in first and "encyclopedie-1765" in first, path.name
+
+
+def test_same_seed_same_numbers(small_report, tmp_path):
+    again = tmp_path / "again"
+    result = runner.invoke(app, ["report", *SMALL, "--out", str(again)])
+    assert result.exit_code == 0, result.output
+    for name in ("best-by-class.csv", "thresholds.csv", "vole.csv", "claims.csv", "worked-hands.csv",
+                 "sensitivity-thresholds.csv", "contracts.csv"):
+        first, second = (small_report / name).read_text(encoding="utf-8"), (again / name).read_text(encoding="utf-8")
+        if name == "claims.csv":  # its rows record seconds taken; compare everything else
+            import pandas as pd
+            a, b = (pd.read_csv(p, comment="#").drop(columns=["seconds"], errors="ignore")
+                    for p in (small_report / name, again / name))
+            pd.testing.assert_frame_equal(a, b)
+        else:
+            assert first == second, name
+
+
+def test_an_interrupted_report_keeps_the_finished_parts():
+    plan = replace(plan_for(load_ruleset("encyclopedie-1765"), 3, 1000, False), parts=("baseline", "maps", "claims"))
+
+    def step(description, total):
+        def advance(n):
+            if description.startswith("decision maps"):
+                raise KeyboardInterrupt
+        return advance
+
+    report, interrupted = build_report(plan, step)
+    titles = [section.title for section in report.sections]
+    assert interrupted and report.metadata["interrupted"]
+    assert "The game as the heuristic players play it" in titles
+    assert "Which hands justify what" in titles           # the deals finished before the stop
+    assert "The period advice, checked" not in titles     # never started
+    assert titles[-1] == "Interrupted"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--deals", "5"], "Error: --deals must be between 1,000"),
+    (["--seed", "-1"], "Error: --seed must be between 0"),
+])
+def test_bad_options_are_one_line(args, message, tmp_path):
+    result = runner.invoke(app, ["report", *args, "--out", str(tmp_path / "r")])
+    assert result.exit_code == 1
+    assert result.stderr.strip().startswith(message)
+    assert not (tmp_path / "r").exists()
+
+
+def test_an_unrelated_folder_is_refused_before_any_work(tmp_path):
+    (tmp_path / "notes.txt").write_text("keep me")
+    result = runner.invoke(app, ["report", "--deals", "1000", "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "non-empty folder without a report" in result.stderr
+    assert (tmp_path / "notes.txt").read_text() == "keep me"
