@@ -83,8 +83,10 @@ class Evaluation:
 
 def evaluate_hand(ruleset: Ruleset, policies: Sequence[SeatPolicy], hand: int, focal_seat: int, deals: int, seed: int,
                   condition: str | None = None, vole: bool = True, threads: int | None = None,
-                  progress: Callable[[int], None] | None = None, metadata: dict | None = None) -> Evaluation:
-    """Estimate every action of ``hand`` at ``focal_seat`` over ``deals`` deals of the other cards.
+                  progress: Callable[[int], None] | None = None, metadata: dict | None = None,
+                  fixed: dict[int, int] | None = None) -> Evaluation:
+    """Estimate every action of ``hand`` at ``focal_seat`` over ``deals`` deals of the other cards
+    (with the cards of ``fixed``, {seat: natural mask}, where it puts them).
 
     Works batch by batch; a KeyboardInterrupt raised by ``progress`` ends it early with the
     batches that finished (``interrupted``)."""
@@ -95,7 +97,10 @@ def evaluate_hand(ruleset: Ruleset, policies: Sequence[SeatPolicy], hand: int, f
         raise SimulationError(f"--deals must be between 1 and {MAX_EVALUATED_DEALS:,}, not {deals!r}")
     if not 0 <= seed <= MAX_SEED:
         raise SimulationError(f"--seed must be between 0 and {MAX_SEED}, not {seed}")
-    dealt = deal_conditioned(ruleset, seed, deals, condition=condition, fixed={focal_seat: hand},
+    others = dict(fixed or {})
+    if focal_seat in others:
+        raise SimulationError("the evaluated hand's own seat cannot have other fixed cards")
+    dealt = deal_conditioned(ruleset, seed, deals, condition=condition, fixed={focal_seat: hand, **others},
                              focal_seat=focal_seat)
     variants = hand_actions(ruleset, hand, focal_seat, vole=vole)
     size = _batch_size(policies, len(variants))

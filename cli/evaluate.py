@@ -35,6 +35,9 @@ EvalDealsOption = Annotated[Optional[int], typer.Option(
 ConditionOption = Annotated[Optional[str], typer.Option(
     "--condition", metavar="EXPR", help="Only deals where this holds, e.g. \"trumps(dealer, hearts) <= 2\".",
     show_default=False)]
+FixOption = Annotated[Optional[list[str]], typer.Option(
+    "--fix", metavar="SEAT=CARDS", help="Put these cards in another seat's hand, e.g. \"dealer=♥K ♥Q\"; repeatable.",
+    show_default=False)]
 TopOption = Annotated[int, typer.Option("--top", help="Rows of the ranked table to print (0: all).")]
 NoVoleOption = Annotated[bool, typer.Option("--no-vole", help="Leave out the stop/vole versions of each contract.")]
 CsvOption = Annotated[Optional[Path], typer.Option(
@@ -52,6 +55,7 @@ def evaluate_command(
     ruleset: RulesetOption = DEFAULT_RULESET,
     rule: RuleOption = None,
     condition: ConditionOption = None,
+    fix: FixOption = None,
     top: TopOption = 12,
     no_vole: NoVoleOption = False,
     threads: ThreadsOption = None,
@@ -64,10 +68,11 @@ def evaluate_command(
     codille and make the vole, with 95% intervals; the margin between neighbours is paired.
     """
     with user_errors():
-        run(hand, seat, play.value, deals, seed, ruleset, rule or [], condition, top, not no_vole, threads, out)
+        run(hand, seat, play.value, deals, seed, ruleset, rule or [], condition, fix or [], top, not no_vole, threads,
+            out)
 
 
-def run(hand_text, seat, play, deals, seed, ruleset, rule, condition, top, vole, threads, out) -> None:
+def run(hand_text, seat, play, deals, seed, ruleset, rule, condition, fix, top, vole, threads, out) -> None:
     from rich.console import Console
 
     from spadille.analyses.evaluation import evaluate_hand, hand_metadata, parse_hand
@@ -76,10 +81,14 @@ def run(hand_text, seat, play, deals, seed, ruleset, rule, condition, top, vole,
     from .evaluate_view import best_line, evaluation_table, metadata_text, vole_lines
     from .progress import StopBetweenBatches, deal_progress
 
+    from spadille.kernel.conditions import parse_fixed
+
     rules = load_ruleset_with(ruleset, rule)
     focal, hand = parse_hand(rules, hand_text, seat)
+    fixed = parse_fixed(fix, rules["pack.seats"])
     n_deals = deals if deals is not None else DEFAULT_DEALS[play]
     policies, metadata = hand_metadata(rules, play, focal, hand, n_deals, seed, condition)
+    metadata["fixed"] = {seat_name: text for seat_name, text in (item.split("=", 1) for item in fix)}
     stdout, stderr = Console(), Console(stderr=True)
     if not stdout.is_terminal:
         stdout = Console(width=120)  # a file or a pipe: room for the table's intervals
@@ -96,7 +105,7 @@ def run(hand_text, seat, play, deals, seed, ruleset, rule, condition, top, vole,
 
         try:
             evaluation = evaluate_hand(rules, policies, hand, focal, n_deals, seed, condition=condition, vole=vole,
-                                       threads=threads, progress=advance, metadata=metadata)
+                                       threads=threads, progress=advance, metadata=metadata, fixed=fixed)
         except KeyboardInterrupt:
             stderr.print("Interrupted: no estimate is printed from a partial evaluation; rerun with fewer --deals.")
             raise typer.Exit(130)

@@ -109,3 +109,17 @@ def test_command_errors_are_one_line(args, message):
     lines = result.stderr.strip().splitlines()
     assert lines[-1].startswith(message), result.stderr
     assert "Traceback" not in result.output
+
+
+def test_fixed_cards_of_other_seats_are_where_they_were_put(ruleset, heuristic4):
+    """With the other three hands fixed too there is one deal: every replay of it is the same
+    (the heuristic draws nothing), so each action's payment does not vary at all."""
+    hand = cards.Hand.parse(STRONG).mask
+    rest = [card for card in range(40) if not hand >> card & 1]
+    fixed = {seat: cards.mask_of(rest[10 * (seat - 1):10 * seat]) for seat in (1, 2, 3)}
+    evaluation = evaluate_hand(ruleset, heuristic4, hand, 0, 30, seed=2, fixed=fixed)
+    assert (evaluation.view.pay == evaluation.view.pay[0]).all()
+    loose = evaluate_hand(ruleset, heuristic4, hand, 0, 30, seed=2, fixed={1: fixed[1]})
+    assert not (loose.view.pay == loose.view.pay[0]).all()
+    result = evaluate(STRONG, "--deals", "50", "--fix", "dealer=♥K")
+    assert result.exit_code == 1 and "♥K is fixed in two seats" in result.stderr
