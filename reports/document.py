@@ -35,9 +35,13 @@ class TableItem:
     caption: str = ""
     max_rows: int = 40        # rows shown in the documents; the CSV has them all
     data: pd.DataFrame | None = None  # the tidy table for the CSV, when ``frame`` is a view made for reading
+    metadata: dict | None = None      # this table's provenance; default: the frame's attrs
 
     def csv_frame(self) -> pd.DataFrame:
         return self.frame if self.data is None else self.data
+
+    def own_metadata(self) -> dict:
+        return dict(self.metadata if self.metadata is not None else self.csv_frame().attrs)
 
 
 @dataclass
@@ -46,6 +50,10 @@ class FigureItem:
     title: str
     png: bytes
     caption: str = ""
+    metadata: dict | None = None      # this figure's provenance (seed, policies, deals...)
+
+    def own_metadata(self) -> dict:
+        return dict(self.metadata or {})
 
 
 @dataclass
@@ -104,10 +112,16 @@ def stamp(metadata: dict) -> str:
     """One line that says where every number of the report comes from."""
     parts = [f"spadille {metadata.get('spadille_version')}", f"seed {metadata.get('seed')}",
              f"ruleset {metadata.get('ruleset')}"]
+    done = metadata.get("deals_done", metadata.get("deals"))
+    if isinstance(done, int):
+        parts.append(f"{done:,} deals")
     if metadata.get("ruleset_overrides"):
         parts.append("overrides " + ", ".join(f"{k}={v}" for k, v in metadata["ruleset_overrides"].items()))
-    if metadata.get("policies"):
-        parts.append("policies " + "; ".join(metadata["policies"]))
+    policies = metadata.get("policies")
+    if isinstance(policies, dict):
+        parts.append("policies " + "; ".join(f"{name}: {', '.join(dict.fromkeys(p))}" for name, p in policies.items()))
+    elif policies:
+        parts.append("policies " + "; ".join(dict.fromkeys(policies)))
     if metadata.get("scale"):
         parts.append(f"scale {metadata['scale']}")
     return " · ".join(str(p) for p in parts)
@@ -132,6 +146,7 @@ def render_markdown(report: Report) -> str:
                 lines += [f"![{item.title}]({item.name}.png)", ""]
                 if item.caption:
                     lines += [f"*{item.caption}*", ""]
+            lines += [f"<sub>{stamp({**report.metadata, **item.own_metadata()})}</sub>", ""]
     return "\n".join(lines)
 
 
@@ -166,6 +181,7 @@ def render_html(report: Report) -> str:
                 data = base64.b64encode(item.png).decode("ascii")
                 body.append(f"<figure><img alt='{esc(item.title)}' src='data:image/png;base64,{data}'>"
                             f"<figcaption>{esc(item.caption)}</figcaption></figure>")
+            body.append(f"<p class='stamp'>{esc(stamp({**report.metadata, **item.own_metadata()}))}</p>")
     meta = esc(json.dumps(report.metadata, ensure_ascii=False, indent=1, sort_keys=True, default=str))
     body.append(f"<h2>Run metadata</h2><pre class='stamp'>{meta}</pre>")
     return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
@@ -208,10 +224,11 @@ def write_report(report: Report, target: Path) -> Path:
     except OSError as exc:
         raise ReportError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
     try:
-        header = "# spadille: " + json.dumps(report.metadata, ensure_ascii=False, sort_keys=True, default=str) + "\n"
         for section in report.sections:
             for item in section.items:
                 if isinstance(item, TableItem):
+                    merged = {**report.metadata, **item.own_metadata()}
+                    header = "# spadille: " + json.dumps(merged, ensure_ascii=False, sort_keys=True, default=str) + "\n"
                     with open(building / f"{item.name}.csv", "w", encoding="utf-8", newline="") as out:
                         out.write(header)
                         item.csv_frame().to_csv(out, index=False)

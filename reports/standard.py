@@ -88,6 +88,7 @@ def build_report(plan: ReportPlan, step: Step) -> tuple[Report, bool]:
         "spadille_version": package_version(), "game": "quadrille", "analysis": "report", "seed": plan.seed,
         "ruleset": plan.ruleset.name, "ruleset_overrides": {k: v for k, v in plan.ruleset.overrides},
         "plan": plan.describe(),
+        "policies": [_heuristic_description()],
     }
     report = Report("Quadrille: which hands call a king, go sans prendre or try the vole", metadata,
                     [_introduction(plan)])
@@ -112,6 +113,12 @@ def build_report(plan: ReportPlan, step: Step) -> tuple[Report, bool]:
 
 
 # ---------------------------------------------------------------- parts
+def _heuristic_description() -> str:
+    from spadille.kernel.policies import make_seat_policy
+
+    return make_seat_policy("heuristic").describe()
+
+
 def _introduction(plan: ReportPlan) -> Section:
     return Section("How to read this report", [
         f"Every figure comes from simulated deals of the ruleset `{plan.ruleset.name}` (the *Encyclopédie* of 1765 "
@@ -140,14 +147,15 @@ def _baseline(plan: ReportPlan, step: Step) -> list[Section]:
         raise KeyboardInterrupt
     contracts = contract_summary(result)
     outcomes = outcome_summary(result)
+    run_metadata = {**config.metadata(), "deals_done": result.deals_done}
     return [Section("The game as the heuristic players play it", [
         f"{result.deals_done:,} deals, every seat playing the heuristic policy: how often each contract is played, "
         "and how it ends. This is the background against which the decision maps compare actions."],
         [TableItem("contracts", "Contracts", contracts[["contract", "count", "n", "estimate", "ci_low", "ci_high"]],
-                   f"share of the {result.deals_done:,} deals, 95% Wilson intervals"),
+                   f"share of the {result.deals_done:,} deals, 95% Wilson intervals", metadata=run_metadata),
          TableItem("outcomes", "Outcomes and payments by contract, all ombre seats", _outcome_grid(outcomes),
                    "estimate [95% CI]: rates with Wilson intervals, payments (jetons a deal) with normal intervals; "
-                   "the CSV has every seat", data=outcomes)])]
+                   "the CSV has every seat", data=outcomes, metadata=run_metadata)])]
 
 
 def _outcome_grid(outcomes):
@@ -185,10 +193,12 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
         "payment; the number is its paired margin over the runner-up; pale hatched cells are not clear at 95%.",
     ], [
         FigureItem("best-bid-all", "Best bid by matadors and trumps, all seats",
-                   _figure(plots.plot_best_action, data, seat="all"), f"n = {n:,} deals × {seats} seats"),
-        FigureItem("best-bid-eldest", "Best bid for eldest hand", _figure(plots.plot_best_action, data, seat="eldest")),
+                   _figure(plots.plot_best_action, data, seat="all"), f"n = {n:,} deals × {seats} seats",
+                   data.metadata),
+        FigureItem("best-bid-eldest", "Best bid for eldest hand", _figure(plots.plot_best_action, data, seat="eldest"),
+                   "", data.metadata),
         FigureItem("gain-over-pass", "What asking and going alone gain over passing",
-                   _figure(plots.plot_ev_curves, data, seat="all"), "paired differences with 95% bands"),
+                   _figure(plots.plot_ev_curves, data, seat="all"), "paired differences with 95% bands", data.metadata),
         TableItem("best-by-class", "Best bid by class", _readable_best(best),
                   "all seats; margin = paired mean payment over the runner-up, jetons a deal"),
         TableItem("thresholds", "Thresholds: from how many trumps a bid pays", data.thresholds,
@@ -201,9 +211,10 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
         "seventh and undertake the vole. The tables give how often that point comes and what going on is "
         "worth there, paired against stopping on the same deals.",
     ], [
-        FigureItem("vole-ask", "The vole after an ask", _figure(plots.plot_vole, data, contract="ask")),
+        FigureItem("vole-ask", "The vole after an ask", _figure(plots.plot_vole, data, contract="ask"), "",
+                   data.metadata),
         FigureItem("vole-sans-prendre", "The vole after a sans prendre",
-                   _figure(plots.plot_vole, data, contract="sans-prendre")),
+                   _figure(plots.plot_vole, data, contract="sans-prendre"), "", data.metadata),
         TableItem("vole-summary", "The vole, in summary", data.vole_summary),
         TableItem("vole", "The vole by class", data.vole, max_rows=30),
     ])
@@ -231,9 +242,10 @@ def _sensitivity(plan: ReportPlan, step: Step) -> list[Section]:
         "second a deal, so these samples are small and the intervals wide: read them as a check on direction.",
     ], [
         FigureItem("sensitivity-ask", "Ask over pass: trump threshold by play policy",
-                   _figure(plots.plot_sensitivity, result, action="ask", baseline="pass")),
+                   _figure(plots.plot_sensitivity, result, action="ask", baseline="pass"), "", result.metadata),
         FigureItem("sensitivity-alone", "Sans prendre over ask: trump threshold by play policy",
-                   _figure(plots.plot_sensitivity, result, action="sans-prendre", baseline="ask")),
+                   _figure(plots.plot_sensitivity, result, action="sans-prendre", baseline="ask"), "",
+                   result.metadata),
         TableItem("sensitivity-thresholds", "Thresholds by play policy", result.thresholds),
         TableItem("sensitivity-agreement", "Best bid by class under each play policy", result.agreement, max_rows=30),
     ])

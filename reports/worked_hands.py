@@ -30,7 +30,8 @@ WORKED_HANDS = (
 
 
 def evaluate_worked_hands(ruleset, deals: int, seed: int, threads=None, progress=None):
-    """(summary frame, {name: ranked table}) for the worked hands, heuristic play."""
+    """(summary frame, {name: ranked table}) for the worked hands, heuristic play; each table
+    carries its evaluation's metadata in ``attrs``."""
     import pandas as pd
 
     from spadille.analyses.evaluation import evaluate_hand, hand_metadata, parse_hand
@@ -55,7 +56,10 @@ def evaluate_worked_hands(ruleset, deals: int, seed: int, threads=None, progress
         })
         columns = ["action", "n", "mean_pay", "pay_ci_low", "pay_ci_high", "p_declared", "p_win", "p_remise",
                    "p_codille", "p_vole_made", "p_vole_point"]
-        tables[worked.name] = table[columns]
+        tables[worked.name] = table[columns].copy()
+        tables[worked.name].attrs = dict(evaluation.metadata)
         if evaluation.interrupted:
             raise KeyboardInterrupt
-    return pd.DataFrame(summaries), tables
+    frame = pd.DataFrame(summaries)
+    frame.attrs = {key: value for key, value in evaluation.metadata.items() if key not in ("hand", "seat")}
+    return frame, tables
