@@ -25,7 +25,6 @@ pair into how often the point is reached and what going on is worth there.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import time
 from dataclasses import dataclass, field
@@ -39,7 +38,7 @@ from spadille.kernel import features as F
 from spadille.kernel.cards import SEAT_NAMES
 from spadille.kernel.policies import SeatPolicy, make_seat_policy
 from spadille.kernel.ruleset import Ruleset
-from spadille.kernel.simulate import SEARCHING_POLICIES, SimulationError, package_version
+from spadille.kernel.simulate import SEARCHING_POLICIES, SimulationError, provenance
 from spadille.kernel.variants import Force, Variant, deals_of_seed, play_variants
 
 from . import vole as vole_tables
@@ -373,23 +372,16 @@ class DecisionMapData:
 
 def _metadata(ruleset: Ruleset, policies: Sequence[SeatPolicy], seed: int, first_deal: int, deals: int,
               focal_seats: Sequence[int], rotate: bool, min_n: int) -> dict:
-    return {
-        "analysis": "decision_map",
-        "spadille_version": package_version(),
-        "game": "quadrille",
-        "seed": seed,
-        "first_deal": first_deal,
-        "deals_requested": deals,
-        "ruleset": ruleset.name,
-        "ruleset_overrides": {key: value for key, value in ruleset.overrides},
-        "ruleset_sha256": hashlib.sha256(ruleset.text.encode("utf-8")).hexdigest(),
-        "policies": [p.describe() for p in policies],
-        "focal_seats": [SEAT_NAMES[len(policies)][s] for s in focal_seats],
-        "rotate_seats": rotate,
-        "actions": list(ACTIONS),
-        "classes": "true matadors and trumps (top-coded at 8) of the hand's best suit, kings, voids",
-        "min_n": min_n,
-    }
+    return provenance(
+        ruleset, policies, seed, "decision_map",
+        first_deal=first_deal,
+        deals_requested=deals,
+        focal_seats=[SEAT_NAMES[len(policies)][s] for s in focal_seats],
+        rotate_seats=rotate,
+        actions=list(ACTIONS),
+        classes="true matadors and trumps (top-coded at 8) of the hand's best suit, kings, voids",
+        min_n=min_n,
+    )
 
 
 def _check(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, seed: int, first_deal: int,

@@ -160,28 +160,19 @@ def hand_metadata(ruleset: Ruleset, play: str, focal_seat: int, hand: int, deals
                   condition: str | None) -> tuple[tuple[SeatPolicy, ...], dict]:
     """The seats' policies for card play ``play`` (bidding as the heuristic), and the
     metadata an evaluation carries so it can be reproduced."""
-    import hashlib
-
     from spadille.kernel.cards import SEAT_NAMES
     from spadille.kernel.policies import make_seat_policy
-    from spadille.kernel.simulate import package_version
+    from spadille.kernel.simulate import provenance
 
     policies = tuple(make_seat_policy(play) for _ in range(ruleset["pack.seats"]))
-    metadata = {
-        "spadille_version": package_version(),
-        "game": "quadrille",
-        "analysis": "evaluate",
-        "hand": cards.Hand(hand).format(),
-        "seat": SEAT_NAMES[ruleset["pack.seats"]][focal_seat],
-        "seed": seed,
-        "deals_requested": deals,
-        "condition": condition,
-        "ruleset": ruleset.name,
-        "ruleset_overrides": {key: value for key, value in ruleset.overrides},
-        "ruleset_sha256": hashlib.sha256(ruleset.text.encode("utf-8")).hexdigest(),
-        "policies": [p.describe() for p in policies],
-        "payments": "the hand's net jetons for the deal at a fresh table, antes included",
-    }
+    metadata = provenance(
+        ruleset, policies, seed, "evaluate",
+        hand=cards.Hand(hand).format(),
+        seat=SEAT_NAMES[ruleset["pack.seats"]][focal_seat],
+        deals_requested=deals,
+        condition=condition,
+        payments="the hand's net jetons for the deal at a fresh table, antes included",
+    )
     return policies, metadata
 
 

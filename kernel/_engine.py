@@ -360,6 +360,20 @@ def aggregate(res, by_contract, by_seat, n_seats):
         stats[L.S_STRAIGHT_SIX] += 1
 
 
+@njit(cache=True)
+def deal_scratch(dd_table_bits):
+    """The working arrays one chunk of the deal loop plays in: (rng, res, hands_nat, hands,
+    start_ord, nets, obs, dd_table, dd_shapes, values, played, table). The double-dummy
+    solver's tables are tiny unless a seat plays dd or pimc (dd_table_bits)."""
+    return (np.zeros(2, dtype=np.uint64), np.zeros(L.N_ROW_COLS, dtype=np.int64),
+            np.zeros(L.MAX_SEATS, dtype=np.uint64), np.zeros(L.MAX_SEATS, dtype=np.uint64),
+            np.zeros(L.MAX_SEATS, dtype=np.uint64), np.zeros(L.MAX_SEATS, dtype=np.int64),
+            np.zeros(L.N_OBS, dtype=np.int64),
+            np.zeros((1 << dd_table_bits, BUCKET_WORDS), dtype=np.uint64),
+            np.zeros((1 << max(dd_table_bits - 2, 0), SHAPE_WORDS), dtype=np.uint64),
+            np.zeros(40, dtype=np.int64), np.zeros(L.MAX_SEATS, dtype=np.uint64), np.zeros(5, dtype=np.int64))
+
+
 @njit(parallel=True, cache=True)
 def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bete_chain, pos_of_card,
                card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos, policy_ids, policy_params,
@@ -376,20 +390,9 @@ def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bet
     n_chunks = (n_deals + chunk_size - 1) // chunk_size
     n_seats = rules[L.R_SEATS]
     for chunk in prange(n_chunks):
-        rng = np.zeros(2, dtype=np.uint64)
-        res = np.zeros(L.N_ROW_COLS, dtype=np.int64)
+        rng, res, hands_nat, hands, start_ord, nets, obs, dd_table, dd_shapes, values, played, table = \
+            deal_scratch(dd_table_bits)
         deck = np.zeros(40, dtype=np.int64)
-        hands_nat = np.zeros(L.MAX_SEATS, dtype=np.uint64)
-        hands = np.zeros(L.MAX_SEATS, dtype=np.uint64)
-        start_ord = np.zeros(L.MAX_SEATS, dtype=np.uint64)
-        nets = np.zeros(L.MAX_SEATS, dtype=np.int64)
-        obs = np.zeros(L.N_OBS, dtype=np.int64)
-        # The double-dummy solver's tables, one set a chunk: tiny unless a seat plays dd or pimc.
-        dd_table = np.zeros((1 << dd_table_bits, BUCKET_WORDS), dtype=np.uint64)
-        dd_shapes = np.zeros((1 << max(dd_table_bits - 2, 0), SHAPE_WORDS), dtype=np.uint64)
-        values = np.zeros(40, dtype=np.int64)
-        played = np.zeros(L.MAX_SEATS, dtype=np.uint64)
-        table = np.zeros(5, dtype=np.int64)
         force = np.full(L.N_FORCE, L.FREE, dtype=np.int64)
         begin = first_deal + chunk * chunk_size
         end = min(first_deal + n_deals, begin + chunk_size)

@@ -14,8 +14,7 @@ import numpy as np
 from numba import njit, prange
 
 from . import _layout as L
-from ._dd_tt import BUCKET_WORDS, SHAPE_WORDS
-from ._engine import deal_hands, play_hands
+from ._engine import deal_hands, deal_scratch, play_hands
 from ._rng import seed_deal
 
 
@@ -36,18 +35,8 @@ def play_variants(play_seed, hands_in, deal_ids, forces, twins, policy_ids, poli
     n_out = out_cols.shape[0]  # == OUT_VOLE_DECIDER
     n_chunks = (n_deals + chunk_size - 1) // chunk_size
     for chunk in prange(n_chunks):
-        rng = np.zeros(2, dtype=np.uint64)
-        res = np.zeros(L.N_ROW_COLS, dtype=np.int64)
-        hands_nat = np.zeros(L.MAX_SEATS, dtype=np.uint64)
-        hands = np.zeros(L.MAX_SEATS, dtype=np.uint64)
-        start_ord = np.zeros(L.MAX_SEATS, dtype=np.uint64)
-        nets = np.zeros(L.MAX_SEATS, dtype=np.int64)
-        obs = np.zeros(L.N_OBS, dtype=np.int64)
-        dd_table = np.zeros((1 << dd_table_bits, BUCKET_WORDS), dtype=np.uint64)
-        dd_shapes = np.zeros((1 << max(dd_table_bits - 2, 0), SHAPE_WORDS), dtype=np.uint64)
-        values = np.zeros(40, dtype=np.int64)
-        played = np.zeros(L.MAX_SEATS, dtype=np.uint64)
-        table = np.zeros(5, dtype=np.int64)
+        rng, res, hands_nat, hands, start_ord, nets, obs, dd_table, dd_shapes, values, played, table = \
+            deal_scratch(dd_table_bits)
         begin = chunk * chunk_size
         end = min(n_deals, begin + chunk_size)
         for d in range(begin, end):

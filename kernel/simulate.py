@@ -44,6 +44,22 @@ def package_version() -> str:
         return "0+unknown"
 
 
+def provenance(ruleset: Ruleset, policies: Sequence[SeatPolicy], seed: int, analysis: str, **extra) -> dict:
+    """What every output carries so a figure can be traced back and reproduced: the version,
+    the seed, the ruleset (name, overrides, text hash) and each seat's policy, plus ``extra``."""
+    return {
+        "spadille_version": package_version(),
+        "game": "quadrille",
+        "analysis": analysis,
+        "seed": seed,
+        **extra,
+        "ruleset": ruleset.name,
+        "ruleset_overrides": {key: value for key, value in ruleset.overrides},
+        "ruleset_sha256": hashlib.sha256(ruleset.text.encode("utf-8")).hexdigest(),
+        "policies": [p.describe() for p in policies],
+    }
+
+
 @dataclass(frozen=True)
 class RunConfig:
     ruleset: Ruleset
@@ -68,18 +84,8 @@ class RunConfig:
 
     def metadata(self) -> dict[str, object]:
         """What every output carries, so a figure can be traced back and reproduced."""
-        return {
-            "spadille_version": package_version(),
-            "game": "quadrille",
-            "seed": self.seed,
-            "first_deal": self.first_deal,
-            "deals_requested": self.deals,
-            "session_length": self.session_length,
-            "ruleset": self.ruleset.name,
-            "ruleset_overrides": {key: value for key, value in self.ruleset.overrides},
-            "ruleset_sha256": hashlib.sha256(self.ruleset.text.encode("utf-8")).hexdigest(),
-            "policies": [p.describe() for p in self.policies],
-        }
+        return provenance(self.ruleset, self.policies, self.seed, "simulate", first_deal=self.first_deal,
+                          deals_requested=self.deals, session_length=self.session_length)
 
 
 @dataclass

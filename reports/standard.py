@@ -21,7 +21,7 @@ from spadille.kernel.ruleset import Ruleset
 
 from .document import FigureItem, Report, Section, TableItem, figure_png
 
-DEFAULT_MAP_DEALS = 4_000_000
+DEFAULT_MAP_DEALS = 5_000_000
 QUICK_MAP_DEALS = 100_000
 
 
@@ -54,7 +54,8 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
     if not 0 <= seed <= MAX_SEED:
         raise SimulationError(f"--seed must be between 0 and {MAX_SEED}, not {seed}")
     scale = map_deals / DEFAULT_MAP_DEALS
-    sensitivity = {"heuristic": max(200, round(2_400 * scale)), "dd": max(40, round(600 * scale)),
+    # dd costs about 0.05 s a deal and pimc 1.8 s with one focal seat a deal (2 cores)
+    sensitivity = {"heuristic": max(200, round(4_000 * scale)), "dd": max(40, round(1_000 * scale)),
                    "pimc": max(8, round(64 * scale))}
     if quick and deals is None:
         sensitivity = {"heuristic": 200, "dd": 40, "pimc": 8}

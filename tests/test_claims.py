@@ -22,9 +22,9 @@ from spadille.analyses.claims import (GAMES, KINDS, METRICS, QUANTITIES, QUICK_S
 from spadille.analyses.claims.verdict import VerdictRule, judge_interval
 from spadille.cli import claims as claims_cli
 
-REPO = Path(__file__).resolve().parent.parent
+from citations import REPO, RULES_DIGEST, digest_section, normalise
+
 CLAIMS_DIR = REPO / "analyses" / "claims"
-RULES_DIGEST = Path("/work/shared/RULES.md")
 SHIPPED = sorted(p.stem for p in CLAIMS_DIR.glob("*.toml"))
 EXACT_VERDICTS = {
     "enc-trumps-red": "supported",
@@ -38,9 +38,6 @@ EXACT_VERDICTS = {
 }
 REVERSIS = ("r1", "r2")
 
-
-def normalise(text: str) -> str:
-    return " ".join(text.split())
 
 
 @pytest.fixture(scope="module")
@@ -59,23 +56,6 @@ def test_the_shipped_claims_are_the_files_of_the_folder(shipped):
     assert sorted(shipped) == SHIPPED
     for wanted in ("q15", "q16a", "q16b", "q17", "q18", "q21", "r1", "r2", *EXACT_VERDICTS):
         assert wanted in shipped
-
-
-def digest_section(markdown: str, number: str) -> str:
-    """The text of section ``number`` up to the next heading of the same or a higher level."""
-    lines = markdown.splitlines()
-    heading = re.compile(r"^(#+)\s+" + re.escape(number) + r"\.?\s")
-    for start, line in enumerate(lines):
-        found = heading.match(line)
-        if found:
-            level, end = len(found.group(1)), start + 1
-            while end < len(lines):
-                other = re.match(r"^(#+)\s", lines[end])
-                if other and len(other.group(1)) <= level:
-                    break
-                end += 1
-            return "\n".join(lines[start:end])
-    raise AssertionError(f"RULES.md has no section {number}")
 
 
 @pytest.mark.parametrize("claim_id", SHIPPED)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -17,13 +16,9 @@ from spadille.kernel import cards
 from spadille.kernel.ruleset import RulesetError, load_ruleset, parse_ruleset
 from spadille.kernel.tables import build_tables, plain_order, trump_order
 
-REPO = Path(__file__).resolve().parent.parent
-RULES_DIGEST = Path("/work/shared/RULES.md")
+from citations import REPO, RULES_DIGEST, digest_section, normalise
 SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 
-
-def normalise(text: str) -> str:
-    return " ".join(text.split())
 
 
 def card(text: str) -> int:
@@ -54,24 +49,6 @@ def test_seed_passage_is_verbatim(rule):
     assert seed.is_file(), f"{rule.key} cites a missing file {rule.source}"
     text = normalise(seed.read_text(encoding="utf-8"))
     assert normalise(rule.passage) in text, f"{rule.key}: passage not found verbatim in {rule.source}"
-
-
-def digest_section(markdown: str, number: str) -> str:
-    """The text of section ``number`` ('1.10', '7') up to the next heading of the same or a higher level."""
-    lines = markdown.splitlines()
-    heading = re.compile(r"^(#+)\s+" + re.escape(number) + r"\.?\s")
-    for start, line in enumerate(lines):
-        found = heading.match(line)
-        if found:
-            level = len(found.group(1))
-            end = start + 1
-            while end < len(lines):
-                other = re.match(r"^(#+)\s", lines[end])
-                if other and len(other.group(1)) <= level:
-                    break
-                end += 1
-            return "\n".join(lines[start:end])
-    raise AssertionError(f"RULES.md has no section {number}")
 
 
 @pytest.mark.parametrize("rule", digest_rules(), ids=lambda r: r.key)
