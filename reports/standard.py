@@ -200,8 +200,11 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
                    "", data.metadata),
         FigureItem("gain-over-pass", "What asking and going alone gain over passing",
                    _figure(plots.plot_ev_curves, data, seat="all"), "paired differences with 95% bands", data.metadata),
-        TableItem("best-by-class", "Best bid by class", _readable_best(best),
-                  "all seats; margin = paired mean payment over the runner-up, jetons a deal"),
+        TableItem("best-by-class", "Best bid by matadors and trumps", _readable_best(best, "matadors_trumps"),
+                  "all seats; margin = paired mean payment over the runner-up, jetons a deal", data=best),
+        TableItem("best-by-kings-voids", "Best bid by kings and voids", _readable_best(best, "kings_voids"),
+                  "all seats; kings held, and plain suits held no card of; the CSV with every scheme and seat is "
+                  "best-by-class.csv", data=best[best["scheme"] == "kings_voids"]),
         TableItem("thresholds", "Thresholds: from how many trumps a bid pays", data.thresholds,
                   "per matador count; see analyses/decision_maps.py threshold_table"),
         TableItem("ev-by-class", "Mean payment of each action by class", data.ev_by_class,
@@ -224,9 +227,13 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
     return [maps, vole]
 
 
-def _readable_best(best):
-    keep = best[(best["scheme"] == "matadors_trumps") & (best["seat"] == "all")]
-    return keep.drop(columns=[c for c in ("scheme", "seat", "kings", "voids") if c in keep.columns])
+def _readable_best(best, scheme: str):
+    """One scheme's classes, all seats together, without the keys the scheme does not use."""
+    from spadille.analyses.decision_maps import SCHEMES
+
+    keep = best[(best["scheme"] == scheme) & (best["seat"] == "all")]
+    unused = [c for c in ("matadors", "trumps", "kings", "voids") if c not in SCHEMES[scheme]]
+    return keep.drop(columns=["scheme", "seat", *unused])
 
 
 def _sensitivity(plan: ReportPlan, step: Step) -> list[Section]:
