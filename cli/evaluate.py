@@ -11,7 +11,7 @@ import typer
 from spadille.kernel.ruleset import DEFAULT_RULESET
 
 from .errors import user_errors
-from .options import GameArgument, RuleOption, RulesetOption, SeedOption, ThreadsOption
+from .options import GameArgument, RuleOption, RulesetOption, SeedOption, ThreadsOption, quadrille_only
 
 
 class PlayPolicy(str, Enum):
@@ -67,6 +67,7 @@ def evaluate_command(
     Each action shows the hand's mean payment in jetons and its chances to win, be remised, lose
     codille and make the vole, with 95% intervals; the margin between neighbours is paired.
     """
+    quadrille_only(game, "evaluate")
     with user_errors():
         run(hand, seat, play.value, deals, seed, ruleset, rule or [], condition, fix or [], top, not no_vole, threads,
             out)

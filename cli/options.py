@@ -21,6 +21,16 @@ class Game(str, Enum):
     """The games the engine plays; each command takes one as its first argument."""
 
     quadrille = "quadrille"
+    cabriolet = "cabriolet"
+
+
+def quadrille_only(game: "Game", command: str) -> None:
+    """Commands built for Quadrille's engine refuse another game with one ``Error:`` line."""
+    if game != Game.quadrille:
+        from .errors import fail
+
+        fail(f"`spadille {command}` plays quadrille only; for {game.value} use `spadille odds {game.value}` "
+             f"or `spadille simulate {game.value}`")
 
 
 # Built from the registry: `--policy` lists exactly what `make_seat_policy` accepts.
@@ -80,7 +90,9 @@ OutOption = Annotated[
 ]
 
 SessionLengthOption = Annotated[
-    int, typer.Option("--session-length", help="Deals played at one table before its stakes are cleared."),
+    Optional[int], typer.Option("--session-length",
+                                help="Deals played at one table before its stakes are cleared (default: 1 at "
+                                     "quadrille, 20 at cabriolet).", show_default=False),
 ]
 
 ThreadsOption = Annotated[

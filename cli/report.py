@@ -10,7 +10,7 @@ import typer
 from spadille.kernel.ruleset import DEFAULT_RULESET
 
 from .errors import user_errors
-from .options import Game, RuleOption, RulesetOption, ThreadsOption
+from .options import Game, RuleOption, RulesetOption, ThreadsOption, quadrille_only
 
 DEFAULT_OUT = Path("results/report")
 DEFAULT_SEED = 1765
@@ -42,6 +42,7 @@ def report_command(
     About ten minutes on two cores by default; --quick for a small run. Ctrl-C stops after the
     part in progress and writes the parts that finished.
     """
+    quadrille_only(game, "report")
     with user_errors():
         interrupted = run(game, out, deals, quick, seed, ruleset, rule or [], threads)
     if interrupted:

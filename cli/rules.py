@@ -9,7 +9,7 @@ import typer
 from spadille.kernel.ruleset import DEFAULT_RULESET
 
 from .errors import user_errors
-from .options import GameArgument, RuleOption, RulesetOption
+from .options import GameArgument, RuleOption, RulesetOption, quadrille_only
 
 TrumpOption = Annotated[
     Optional[str],
@@ -26,6 +26,7 @@ def rules_command(game: GameArgument, ruleset: RulesetOption = DEFAULT_RULESET, 
     trumps; then every switch with its value, choices and source. Each comes with the
     passage it rests on.
     """
+    quadrille_only(game, "rules")
     with user_errors():
         from rich.console import Console
 

@@ -10,7 +10,7 @@ from spadille.kernel.ruleset import DEFAULT_RULESET
 
 from .errors import user_errors
 from .options import (GameArgument, ParamOption, PolicyFileOption, PolicyOption, RuleOption, RulesetOption, SeatPolicyOption,
-                      SeedOption)
+                      SeedOption, quadrille_only)
 
 DealOption = Annotated[int, typer.Option("--deal", help="Index of the deal within the seed (0 is the first).")]
 
@@ -30,6 +30,7 @@ def show_command(
 
     The same seed, deal, ruleset and policies always give the same deal.
     """
+    quadrille_only(game, "show")
     with user_errors():
         from rich.console import Console
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from spadille.kernel.ruleset import DEFAULT_RULESET
 
 from .errors import user_errors
-from .options import (DealsOption, GameArgument, OutOption, ParamOption, PolicyFileOption, PolicyOption,
+from .options import (DealsOption, Game, GameArgument, OutOption, ParamOption, PolicyFileOption, PolicyOption,
                       RuleOption, RulesetOption, SeatPolicyOption, SeedOption, SessionLengthOption, ThreadsOption)
+from .simulate_cabriolet import CoverOption, PlayersOption
 
 DEFAULT_DEALS = 100_000
 EXIT_INTERRUPTED = 130  # the shell's convention for a run ended by SIGINT
@@ -22,20 +23,39 @@ def simulate_command(
     seat_policy: SeatPolicyOption = None,
     param: ParamOption = None,
     policy_file: PolicyFileOption = None,
-    session_length: SessionLengthOption = 1,
+    session_length: SessionLengthOption = None,
     threads: ThreadsOption = None,
     out: OutOption = None,
+    players: PlayersOption = None,
+    cover: CoverOption = None,
 ) -> None:
     """Play many deals and summarise contracts, outcomes and payments with 95% CIs.
+
+    For cabriolet: sessions of --session-length deals (default 20) at a table of --players,
+    the focal seat under each --cover policy on the same deals; prints the value of each
+    case and the paired comparison of the policies.
 
     Ctrl-C stops after the current batch: the summary and the --out file then hold the
     deals that finished.
     """
     import typer
 
+    if game == Game.cabriolet:
+        from .simulate_cabriolet import run_cabriolet
+
+        with user_errors():
+            interrupted = run_cabriolet(deals, seed, ruleset, rule or [], policy, seat_policy or [], param or [],
+                                        policy_file, session_length, threads, out, players, cover or [])
+        if interrupted:
+            raise typer.Exit(EXIT_INTERRUPTED)
+        return
+    if players is not None or cover:
+        from .errors import fail
+
+        fail("--players and --cover apply to cabriolet only")
     with user_errors():
         interrupted = run(deals, seed, ruleset, rule or [], policy.value if policy else None, seat_policy or [], param or [],
-                          policy_file, session_length, threads, out)
+                          policy_file, 1 if session_length is None else session_length, threads, out)
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 

@@ -9,7 +9,7 @@ import typer
 from spadille.kernel.ruleset import DEFAULT_RULESET
 
 from .errors import user_errors
-from .options import GameArgument, RuleOption, RulesetOption
+from .options import GameArgument, RuleOption, RulesetOption, quadrille_only
 
 DealArgument = Annotated[str, typer.Argument(
     help="The four hands from eldest to dealer, separated by '/', e.g. "
@@ -36,6 +36,7 @@ def solve_command(
 ) -> None:
     """Solve a deal with all cards visible: the most tricks the ombre's side takes when every
     player plays perfectly, and the side's total after each card the leader may play."""
+    quadrille_only(game, "solve")
     with user_errors():
         from rich.console import Console
         from rich.table import Table

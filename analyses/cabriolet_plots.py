@@ -1,0 +1,28 @@
+"""Cabriolet's plots: functions of (data, ax) that draw and return ax, no pyplot state."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+
+def plot_case_values(data: pd.DataFrame, ax):
+    """Net jetons per deal from each case (``analyses.cabriolet.case_values``), one bar group
+    per case and one bar per covering policy, with the 95% intervals as error bars."""
+    cases = list(dict.fromkeys(data["case"]))
+    policies = list(dict.fromkeys(data["policy"]))
+    width = 0.8 / max(1, len(policies))
+    positions = np.arange(len(cases))
+    for i, policy in enumerate(policies):
+        part = data[data["policy"] == policy].set_index("case").reindex(cases)
+        mean = part["per_deal"].to_numpy(dtype=float)
+        errors = np.vstack([mean - part["ci_low"].to_numpy(dtype=float), part["ci_high"].to_numpy(dtype=float) - mean])
+        ax.bar(positions + (i - (len(policies) - 1) / 2) * width, mean, width, yerr=errors, capsize=2,
+               label=f"focal covers {policy}")
+    ax.axhline(0.0, color="#444", linewidth=0.8)
+    ax.set_xticks(positions)
+    ax.set_xticklabels(cases, rotation=35, ha="right")
+    ax.set_ylabel("net jetons per deal (stake 1)")
+    ax.set_title("Value of each case to the focal player")
+    ax.legend(fontsize="small")
+    return ax

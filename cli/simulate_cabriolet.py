@@ -1,0 +1,115 @@
+"""``spadille simulate cabriolet``: sessions of the card game, the value of each case and the
+paired comparison of covering policies. Reached from ``simulate.py``; heavy imports inside."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+DEFAULT_ROUNDS = 20
+DEFAULT_COVERS = ("all", "jeu", "figures")
+PARAMETERS = ("play_threshold", "others")
+
+PlayersOption = Annotated[Optional[int], typer.Option(
+    "--players", help="Cabriolet: players at the table (4 to 6 under the default ruleset; default 4).",
+    show_default=False)]
+CoverOption = Annotated[Optional[list[str]], typer.Option(
+    "--cover", metavar="POLICY",
+    help="Cabriolet: a covering policy of the focal seat, compared on the same deals: all, jeu, figures, none "
+         "or case names joined by '+'; repeatable (default: all, jeu, figures).", show_default=False)]
+
+
+def _parameters(param: list[str]) -> dict[str, str]:
+    from spadille.kernel.simulate import SimulationError
+
+    values = {}
+    for text in param:
+        key, sep, value = text.partition("=")
+        if not sep or key not in PARAMETERS:
+            raise SimulationError(f"cabriolet takes --param {' or '.join(k + '=...' for k in PARAMETERS)}, not {text!r}")
+        values[key] = value
+    return values
+
+
+def run_cabriolet(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, session_length, threads, out,
+                  players, cover) -> bool:
+    """The command's body for cabriolet; returns whether the run was interrupted."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    from spadille.kernel.cabriolet.ruleset import DEFAULT_CABRIOLET_RULESET, load_cabriolet_ruleset
+    from spadille.kernel.cabriolet.simulate import SessionConfig, run_sessions
+    from spadille.kernel.ruleset import DEFAULT_RULESET
+    from spadille.kernel.simulate import SimulationError
+
+    from .odds_view import frame_table
+    from .progress import StopBetweenBatches, deal_progress
+
+    if policy is not None or seat_policy or policy_file is not None:
+        raise SimulationError("cabriolet's players are set with --cover and --param play_threshold=N, not "
+                              "--policy, --seat-policy or --policy-file")
+    values = _parameters(param)
+    rules = load_cabriolet_ruleset(DEFAULT_CABRIOLET_RULESET if ruleset == DEFAULT_RULESET else ruleset, rule)
+    rounds = session_length if session_length is not None else DEFAULT_ROUNDS
+    if not 1 <= rounds <= 10_000:
+        raise SimulationError(f"--session-length must be between 1 and 10000, not {rounds}")
+    try:
+        threshold = int(values.get("play_threshold", 3))
+    except ValueError:
+        raise SimulationError(f"play_threshold must be a whole number of trumps, not {values['play_threshold']!r}") from None
+    sessions = max(1, -(-deals // rounds)) if deals >= 1 else deals
+    config = SessionConfig(rules, players if players is not None else 4, seed, sessions, rounds,
+                           tuple(cover) if cover else DEFAULT_COVERS, values.get("others", "all"), threshold, threads)
+    config.validate()
+    writer = None
+    if out is not None:
+        from spadille.analyses.cabriolet import session_rows
+        from spadille.analyses.rowfile import RowFileWriter, check_output_path
+
+        check_output_path(out)
+        import numpy as np
+
+        template = session_rows(0, np.zeros((0, len(config.variants), 31), dtype=np.int64), config.variants,
+                                config.n_players)
+        writer = RowFileWriter(out, template)
+    from contextlib import nullcontext
+
+    from spadille.analyses.cabriolet import case_values, policy_comparison, session_rows
+
+    stdout, stderr = Console(), Console(stderr=True)
+    with (writer or nullcontext()), StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
+        task = progress.add_task("deals", total=config.sessions * rounds)
+
+        def advance(n: int) -> None:
+            progress.advance(task, n * rounds)
+            stop.check()
+
+        on_batch = ((lambda first, batch: writer.write(session_rows(first, batch, config.variants, config.n_players)))
+                    if writer is not None else None)
+        result = run_sessions(config, progress=advance, on_batch=on_batch)
+        if writer is not None:
+            writer.commit({**config.metadata(), "sessions_done": result.sessions_done,
+                           "interrupted": result.interrupted})
+    meta = config.metadata()
+    done = result.sessions_done * rounds
+    rate = done / result.seconds if result.seconds > 0 else float("nan")
+    stdout.print(escape(" · ".join([
+        f"spadille {meta['spadille_version']}", "cabriolet", f"seed {seed}",
+        f"ruleset {rules.name} (sha256 {rules.sha256[:12]})" + "".join(f", {k}={v}" for k, v in rules.overrides),
+        f"{config.n_players} players", f"sessions of {rounds} deals",
+        f"others cover {config.others}, play with >= {threshold} trumps",
+        f"{done:,} deals x {len(config.variants)} policies in {result.seconds:.1f} s ({rate:,.0f} deals/s)"])),
+        soft_wrap=True)
+    if result.interrupted:
+        stderr.print(f"Interrupted: {result.sessions_done:,} of {config.sessions:,} sessions finished.", soft_wrap=True)
+    if result.sessions_done == 0:
+        stdout.print("No session finished: nothing to summarise.")
+        return result.interrupted
+    comparison = policy_comparison(result)
+    stdout.print(frame_table(comparison[[c for c in comparison.columns[:9]]],
+                             "Focal seat's net jetons per deal, by covering policy (differences paired on the same deals)"))
+    stdout.print(frame_table(case_values(result), "Value of each case: focal net jetons per deal (95% CI)"))
+    if writer is not None:
+        stdout.print(f"Wrote {writer.rows_written:,} rows to {out}", soft_wrap=True, markup=False)
+    return result.interrupted

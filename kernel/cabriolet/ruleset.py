@@ -1,0 +1,241 @@
+"""The Cabriolet ruleset: one TOML file, every rule citing its passage; its own schema and loader.
+
+``load_cabriolet_ruleset(name_or_path, overrides)`` reads and checks a file. An unknown key, a
+missing rule, a wrong type, a value outside a switch's choices, a player range the pack cannot
+deal or a bad dice face map raises ``CabrioletRulesetError`` (a ``RulesetError``, so the command
+line prints it as one ``Error:`` line) naming the file, the key and the problem.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Sequence
+
+from spadille.kernel.ruleset import RulesetError, parse_override
+
+from .cases import CASES
+
+DEFAULT_CABRIOLET_RULESET = "cabriolet-lacombe-1798"
+STATUSES = ("stated", "inference", "reconstruction", "switch")
+RULE_FIELDS = {"value", "source", "passage", "status", "choices", "note"}
+META_FIELDS = {"name", "title", "summary"}
+PACK_CARDS = 32
+
+
+class CabrioletRulesetError(RulesetError):
+    """A Cabriolet ruleset that cannot be used; one sentence for the user."""
+
+
+def _int_range(lo: int, hi: int) -> Callable[[Any], str | None]:
+    def check(v: Any) -> str | None:
+        if not isinstance(v, int) or isinstance(v, bool):
+            return "must be an integer"
+        return None if lo <= v <= hi else f"must be between {lo} and {hi}"
+    return check
+
+
+def _bool(v: Any) -> str | None:
+    return None if isinstance(v, bool) else "must be true or false"
+
+
+def _one_of(*allowed: Any) -> Callable[[Any], str | None]:
+    def check(v: Any) -> str | None:
+        return None if v in allowed and not isinstance(v, bool) else f"must be one of {', '.join(map(str, allowed))}"
+    return check
+
+
+def _face_map(v: Any) -> str | None:
+    try:
+        parse_face_map(v)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+SCHEMA: dict[str, Callable[[Any], str | None]] = {
+    "players.min": _int_range(2, 6),
+    "players.max": _int_range(2, 6),
+    "pack.cards": _int_range(32, 32),
+    "pack.hand_size": _int_range(5, 5),
+    "deal.turned_card": _one_of("dealer-last"),
+    "board.stake": _int_range(1, 1000),
+    "board.restake": _one_of("every-deal", "after-cabriolet"),
+    "board.collect_only_covered": _bool,
+    "cases.confiance_same_suit": _bool,
+    "cases.parts_of_mariage": _bool,
+    "cases.pairs_at_least": _bool,
+    "cases.cabriolet_sweep": _one_of("covered", "all"),
+    "cases.aces_requires": _one_of("jeu", "none"),
+    "cases.aces_payment": _int_range(0, 1000),
+    "declare.order": _one_of("eldest-first"),
+    "declare.opposition": _bool,
+    "declare.opposer_must_cover": _bool,
+    "declare.exchange": _one_of("off"),
+    "play.who": _one_of("in-turn", "eldest-only"),
+    "play.requires_jeu_cover": _bool,
+    "play.win_condition": _one_of("three-tricks", "most-tricks"),
+    "play.must_trump": _bool,
+    "play.loss": _one_of("match-the-jeu"),
+    "dice.count": _int_range(3, 3),
+    "dice.other_payment": _int_range(0, 1000),
+    "dice.confidens_keep": _one_of("even-half"),
+    "dice.face_map": _face_map,
+}
+# Rules whose only implemented value is the file's (true is the only reading the engine plays).
+FIXED_VALUES = {"board.collect_only_covered": True, "cases.pairs_at_least": True, "play.requires_jeu_cover": True}
+
+
+def parse_face_map(mapping: Any) -> dict[tuple[int, int, int], str]:
+    """{case: ["a-b-c", ...]} -> {(sorted faces): case}. Raises ValueError with one phrase for a
+    case name the board does not have, a throw that is not three faces 1-6, or a throw listed twice."""
+    if not isinstance(mapping, dict) or not mapping:
+        raise ValueError("must be a table of case = [\"a-b-c\", ...]")
+    throws: dict[tuple[int, int, int], str] = {}
+    for case, listed in mapping.items():
+        if case not in CASES:
+            raise ValueError(f"names unknown case {case!r} (cases: {', '.join(CASES)})")
+        if not isinstance(listed, list) or not all(isinstance(t, str) for t in listed):
+            raise ValueError(f"case {case!r} must list throws as strings like \"5-5-5\"")
+        for text in listed:
+            parts = text.split("-")
+            if len(parts) != 3 or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
+                raise ValueError(f"throw {text!r} of case {case!r} is not three dice faces 1-6 like \"5-5-5\"")
+            faces = tuple(sorted(int(p) for p in parts))
+            if faces in throws:
+                raise ValueError(f"throw {text!r} is mapped twice ({throws[faces]!r} and {case!r})")
+            throws[faces] = case
+    return throws
+
+
+@dataclass(frozen=True)
+class Rule:
+    key: str
+    value: Any
+    source: str
+    passage: str
+    status: str
+    choices: tuple[Any, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CabrioletRuleset:
+    name: str
+    title: str
+    summary: str
+    path: str
+    text: str
+    rules: Mapping[str, Rule]
+    overrides: tuple[tuple[str, Any], ...] = field(default=())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.rules[key].value
+
+    def switches(self) -> list[Rule]:
+        return [r for r in self.rules.values() if r.status == "switch"]
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
+
+    def check_players(self, n_players: int) -> None:
+        low, high = self["players.min"], self["players.max"]
+        if not low <= n_players <= high:
+            raise CabrioletRulesetError(f"Cabriolet is played by {low} to {high} players under ruleset {self.name!r}, "
+                                        f"not {n_players}")
+
+
+def _locate(name_or_path: str | Path) -> tuple[str, str]:
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".toml" or candidate.exists():
+        try:
+            return str(candidate), candidate.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise CabrioletRulesetError(f"cannot read ruleset file {str(candidate)!r}: {exc.strerror}") from None
+    if str(name_or_path) != DEFAULT_CABRIOLET_RULESET:
+        raise CabrioletRulesetError(f"unknown Cabriolet ruleset {str(name_or_path)!r}; available: "
+                                    f"{DEFAULT_CABRIOLET_RULESET} (or a path to a TOML file)")
+    resource = resources.files(__package__).joinpath(f"{DEFAULT_CABRIOLET_RULESET}.toml")
+    return f"{DEFAULT_CABRIOLET_RULESET}.toml", resource.read_text(encoding="utf-8")
+
+
+def _parse_rule(label: str, key: str, entry: Any) -> Rule:
+    where = f"ruleset {label!r}: rule {key!r}"
+    if not isinstance(entry, dict):
+        raise CabrioletRulesetError(f"{where} must be a table with value, source, passage and status")
+    unknown = sorted(set(entry) - RULE_FIELDS)
+    if unknown:
+        raise CabrioletRulesetError(f"{where} has unknown field {unknown[0]!r}")
+    for needed in ("value", "source", "passage", "status"):
+        if needed not in entry:
+            raise CabrioletRulesetError(f"{where} is missing {needed!r}")
+    if entry["status"] not in STATUSES:
+        raise CabrioletRulesetError(f"{where}: status {entry['status']!r} is not one of {', '.join(STATUSES)}")
+    value = entry["value"]
+    problem = SCHEMA[key](value)
+    if problem:
+        shown = "the face map" if key == "dice.face_map" else f"value {value!r}"
+        raise CabrioletRulesetError(f"{where}: {shown} {problem}")
+    choices = tuple(entry.get("choices", ()))
+    if choices and value not in choices:
+        raise CabrioletRulesetError(f"{where}: value {value!r} is not among its choices {list(choices)}")
+    if key in FIXED_VALUES and value != FIXED_VALUES[key]:
+        raise CabrioletRulesetError(f"{where}: only {FIXED_VALUES[key]!r} is implemented")
+    return Rule(key, value, entry["source"], entry["passage"], entry["status"], choices, entry.get("note", ""))
+
+
+def _build(label: str, data: dict[str, Any], text: str, overrides: tuple = ()) -> CabrioletRuleset:
+    meta = data.pop("ruleset", None)
+    if not isinstance(meta, dict) or "name" not in meta:
+        raise CabrioletRulesetError(f"ruleset {label!r} needs a [ruleset] table with a name")
+    unknown_meta = sorted(set(meta) - META_FIELDS)
+    if unknown_meta:
+        raise CabrioletRulesetError(f"ruleset {label!r}: unknown field {unknown_meta[0]!r} in [ruleset]")
+    rules: dict[str, Rule] = {}
+    for section, entries in data.items():
+        if not isinstance(entries, dict):
+            raise CabrioletRulesetError(f"ruleset {label!r}: {section!r} must be a section of rules")
+        for name, entry in entries.items():
+            key = f"{section}.{name}"
+            if key not in SCHEMA:
+                raise CabrioletRulesetError(f"ruleset {label!r}: unknown rule {key!r}")
+            rules[key] = _parse_rule(label, key, entry)
+    missing = [k for k in SCHEMA if k not in rules]
+    if missing:
+        raise CabrioletRulesetError(f"ruleset {label!r} is missing rule {missing[0]!r}")
+    low, high = rules["players.min"].value, rules["players.max"].value
+    hand = rules["pack.hand_size"].value
+    if low > high:
+        raise CabrioletRulesetError(f"ruleset {label!r}: players.min {low} is above players.max {high}")
+    if high * hand > PACK_CARDS:
+        raise CabrioletRulesetError(f"ruleset {label!r}: {high} players of {hand} cards need {high * hand} cards, "
+                                    f"more than the {PACK_CARDS}-card pack")
+    return CabrioletRuleset(str(meta["name"]), str(meta.get("title", meta["name"])), str(meta.get("summary", "")),
+                            label, text, MappingProxyType(rules), overrides)
+
+
+def load_cabriolet_ruleset(name_or_path: str | Path = DEFAULT_CABRIOLET_RULESET,
+                           override_texts: Sequence[str] = ()) -> CabrioletRuleset:
+    """A ruleset by name or path, with KEY=VALUE overrides (the command line's --rule)."""
+    label, text = _locate(name_or_path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CabrioletRulesetError(f"ruleset {label!r} is not valid TOML: {exc}") from None
+    overrides = dict(parse_override(t) for t in override_texts)
+    for key, value in overrides.items():
+        if key not in SCHEMA:
+            raise CabrioletRulesetError(f"ruleset {label!r}: unknown rule {key!r}")
+        section, name = key.split(".", 1)
+        data.setdefault(section, {}).setdefault(name, {})["value"] = value
+    if overrides:
+        label = f"{label} with " + ", ".join(f"{k}={v}" for k, v in overrides.items())
+        text = text.rstrip("\n") + "\n" + "".join(
+            f"# override: {k} = {json.dumps(v, ensure_ascii=False)}\n" for k, v in overrides.items())
+    return _build(label, data, text, tuple(overrides.items()))

@@ -1,0 +1,199 @@
+"""The public Monte Carlo API of Cabriolet: check, allocate, call the jitted kernels by batches.
+
+* ``holding_counts``: deals of the card game, how often each seat, someone, and two or more
+  players hold each case (compare with ``exact``).
+* ``throw_counts``: throws of three dice, by outcome of the face map (compare with ``dice``).
+* ``run_sessions``: sessions of many rounds with the board carried over, for several covering
+  policies of the focal seat (seat 0) on the same deals, so their differences are paired.
+
+Deal k of seed s is the same whatever ``threads`` or batch size (kernel/_rng.py).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from spadille.kernel.simulate import SimulationError, package_version
+
+from . import _session as S
+from .cards import kernel_masks
+from .cases import ALL_COVERED, CASES, JEU
+from .ruleset import CabrioletRuleset
+
+MAX_SEED = 2**63 - 1
+MAX_DEALS = 10**11
+NEVER_PLAYS = 6  # trumps threshold no 5-card hand reaches
+COVER_POLICIES = {
+    "all": ALL_COVERED,
+    "jeu": 1 << JEU,
+    "figures": ALL_COVERED & ~(1 << JEU),
+    "none": 0,
+}
+
+
+def cover_mask(text: str) -> int:
+    """A covering policy by name (all, jeu, figures, none) or as case names joined by '+'
+    (e.g. 'jeu+mariage_legitime+cabriolet') -> bits over the nine cases."""
+    if text in COVER_POLICIES:
+        return COVER_POLICIES[text]
+    mask = 0
+    for name in text.split("+"):
+        if name not in CASES:
+            raise SimulationError(f"unknown covering {text!r}: use {', '.join(COVER_POLICIES)} or case names "
+                                  f"joined by '+' ({', '.join(CASES)})")
+        mask |= 1 << CASES.index(name)
+    return mask
+
+
+def _check_common(seed: int, count: int, what: str, threads: int | None) -> None:
+    if not 0 <= seed <= MAX_SEED:
+        raise SimulationError(f"--seed must be between 0 and {MAX_SEED}, not {seed}")
+    if not 1 <= count <= MAX_DEALS:
+        raise SimulationError(f"--{what} must be between 1 and {MAX_DEALS:,}, not {count}")
+    import numba
+
+    if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+        raise SimulationError(f"--threads must be between 1 and the {numba.config.NUMBA_NUM_THREADS} this machine "
+                              f"runs, not {threads}")
+    numba.set_num_threads(threads if threads is not None else numba.config.NUMBA_NUM_THREADS)
+
+
+def holding_counts(ruleset: CabrioletRuleset, n_players: int, deals: int, seed: int,
+                   threads: int | None = None, chunk: int = 4096) -> np.ndarray:
+    """int64[_deal.N_COUNT_COLS]: counts over deals 0..deals-1 of ``seed`` (see _deal)."""
+    from ._deal import N_COUNT_COLS, count_holdings
+
+    ruleset.check_players(n_players)
+    _check_common(seed, deals, "deals", threads)
+    ranks, suits = kernel_masks()
+    out = np.zeros(((deals + chunk - 1) // chunk, N_COUNT_COLS), dtype=np.int64)
+    count_holdings(seed, 0, deals, n_players, chunk, ranks, suits, int(ruleset["cases.confiance_same_suit"]),
+                   int(ruleset["cases.parts_of_mariage"]), out)
+    return out.sum(axis=0)
+
+
+def throw_counts(ruleset: CabrioletRuleset, throws: int, seed: int, threads: int | None = None,
+                 chunk: int = 65536) -> np.ndarray:
+    """int64[10]: throws 0..throws-1 of ``seed`` by outcome (dice.OUTCOMES)."""
+    from ._deal import count_throws
+    from .dice import OUTCOMES, throw_table
+
+    _check_common(seed, throws, "throws", threads)
+    out = np.zeros(((throws + chunk - 1) // chunk, len(OUTCOMES)), dtype=np.int64)
+    count_throws(seed, 0, throws, chunk, throw_table(ruleset), len(OUTCOMES), out)
+    return out.sum(axis=0)
+
+
+def rule_vector(ruleset: CabrioletRuleset) -> np.ndarray:
+    rules = np.zeros(S.N_RULES, dtype=np.int64)
+    rules[S.R_STAKE] = ruleset["board.stake"]
+    rules[S.R_RESTAKE_EVERY] = ruleset["board.restake"] == "every-deal"
+    rules[S.R_CONFIANCE_SAME] = ruleset["cases.confiance_same_suit"]
+    rules[S.R_PARTS] = ruleset["cases.parts_of_mariage"]
+    rules[S.R_SWEEP_ALL] = ruleset["cases.cabriolet_sweep"] == "all"
+    rules[S.R_ACES_ANY] = ruleset["cases.aces_requires"] == "none"
+    rules[S.R_ACES_PAY] = ruleset["cases.aces_payment"]
+    rules[S.R_OPPOSITION] = ruleset["declare.opposition"]
+    rules[S.R_OPPOSER_COVER] = ruleset["declare.opposer_must_cover"]
+    rules[S.R_ELDEST_ONLY] = ruleset["play.who"] == "eldest-only"
+    rules[S.R_MOST_TRICKS] = ruleset["play.win_condition"] == "most-tricks"
+    rules[S.R_MUST_TRUMP] = ruleset["play.must_trump"]
+    return rules
+
+
+@dataclass(frozen=True)
+class SessionConfig:
+    """Sessions of ``rounds`` deals at a table of ``n_players``. ``variants`` are the focal
+    seat's (seat 0) covering policies, compared on the same deals; the other seats cover
+    ``others``. Every seat plays for the jeu when it holds ``play_threshold`` trumps or more."""
+
+    ruleset: CabrioletRuleset
+    n_players: int = 4
+    seed: int = 0
+    sessions: int = 10_000
+    rounds: int = 20
+    variants: tuple[str, ...] = ("all", "jeu", "figures")
+    others: str = "all"
+    play_threshold: int = 3
+    threads: int | None = None
+
+    def validate(self) -> None:
+        self.ruleset.check_players(self.n_players)
+        _check_common(self.seed, self.sessions, "sessions", self.threads)
+        if not 1 <= self.rounds <= 10_000:
+            raise SimulationError(f"--rounds must be between 1 and 10,000, not {self.rounds}")
+        if not self.variants:
+            raise SimulationError("give at least one covering policy")
+        if len(set(self.variants)) != len(self.variants):
+            raise SimulationError("a covering policy is given twice")
+        if not 0 <= self.play_threshold <= NEVER_PLAYS:
+            raise SimulationError(f"--play-threshold must be between 0 and {NEVER_PLAYS} trumps, not "
+                                  f"{self.play_threshold}")
+        for text in (*self.variants, self.others):
+            cover_mask(text)
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        n, v = self.n_players, len(self.variants)
+        covers = np.full((v, n), cover_mask(self.others), dtype=np.int64)
+        covers[:, 0] = [cover_mask(t) for t in self.variants]
+        thresholds = np.full((v, n), self.play_threshold, dtype=np.int64)
+        return covers, thresholds
+
+    def metadata(self) -> dict:
+        return {
+            "spadille_version": package_version(), "game": "cabriolet", "seed": self.seed,
+            "ruleset": self.ruleset.name, "ruleset_sha256": self.ruleset.sha256,
+            "ruleset_overrides": dict(self.ruleset.overrides), "players": self.n_players,
+            "sessions": self.sessions, "rounds": self.rounds,
+            "policies": {"focal_covering": list(self.variants), "others_covering": self.others,
+                         "play": f"play for the jeu with >= {self.play_threshold} trumps; greedy card play"},
+        }
+
+
+@dataclass
+class SessionResult:
+    config: SessionConfig
+    rows: list[np.ndarray] = field(default_factory=list)   # int64[sessions, V, N_OUT] batches
+    seconds: float = 0.0
+    interrupted: bool = False
+
+    @property
+    def out(self) -> np.ndarray:
+        if not self.rows:
+            return np.zeros((0, len(self.config.variants), S.N_OUT), dtype=np.int64)
+        return np.concatenate(self.rows)
+
+    @property
+    def sessions_done(self) -> int:
+        return sum(len(r) for r in self.rows)
+
+
+def run_sessions(config: SessionConfig, progress: Callable[[int], None] | None = None,
+                 batch: int = 8192, on_batch: Callable[[int, np.ndarray], None] | None = None) -> SessionResult:
+    """Play the sessions batch by batch (``progress(n)`` after each, with n sessions done).
+    KeyboardInterrupt between batches ends the run early with ``interrupted``."""
+    config.validate()
+    ranks, suits = kernel_masks()
+    covers, thresholds = config.arrays()
+    rules = rule_vector(config.ruleset)
+    result = SessionResult(config)
+    start = time.perf_counter()
+    try:
+        for first in range(0, config.sessions, batch):
+            count = min(batch, config.sessions - first)
+            out = np.zeros((count, len(config.variants), S.N_OUT), dtype=np.int64)
+            S.play_sessions(config.seed, first, count, config.rounds, config.n_players, covers, thresholds, rules,
+                            ranks, suits, out)
+            result.rows.append(out)
+            if on_batch is not None:
+                on_batch(first, out)
+            if progress is not None:
+                progress(count)
+    except KeyboardInterrupt:
+        result.interrupted = True
+    result.seconds = time.perf_counter() - start
+    return result
