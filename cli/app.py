@@ -10,11 +10,12 @@ import sys
 
 import typer
 
-from . import bench, claims, evaluate, report, rules, show, simulate, solve
+from . import bench, claims, evaluate, odds, report, rules, show, simulate, solve
 
 app = typer.Typer(
     name="spadille",
-    help="Monte Carlo analyzer for Quadrille, the four-handed ombre of the 18th century.",
+    help="Monte Carlo analyzer for the games of the 18th-century Académie des jeux: Quadrille (the four-handed "
+         "ombre) and Cabriolet.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="markdown",  # docstrings reflow as paragraphs instead of keeping their line breaks
@@ -26,6 +27,7 @@ app.command("show")(show.show_command)
 app.command("evaluate")(evaluate.evaluate_command)
 app.command("report")(report.report_command)
 app.command("claims")(claims.claims_command)
+app.command("odds")(odds.odds_command)
 app.command("rules")(rules.rules_command)
 app.command("solve")(solve.solve_command)
 app.command("bench")(bench.bench)

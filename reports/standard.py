@@ -3,7 +3,8 @@
 Parts, in order: the game as the heuristic players play it (contracts and outcomes); the
 decision maps (which hands pass, ask or go sans prendre, by matadors and trumps, and by kings
 and voids); the vole; how the thresholds move when card play is double-dummy or PIMC; the
-claims of the period texts with verdicts; and worked evaluations of hands the texts discuss.
+claims of the period texts with verdicts; worked evaluations of hands the texts discuss; and
+Cabriolet, the value of each case of its board.
 
 Sizes come from one number, the decision map's deals (``plan_for``); every other part scales
 with it, so ``--deals`` and ``--quick`` shrink or grow the whole report together. A Ctrl-C
@@ -34,14 +35,16 @@ class ReportPlan:
     sensitivity: dict                  # card-play policy -> deals (a prefix of the map's deals)
     claims_scale: float
     evaluation_deals: int              # per worked hand
+    cabriolet_deals: int = 2_000_000   # per table size, holdings and sessions
     threads: int | None = None
     quick: bool = False
-    parts: tuple[str, ...] = field(default=("baseline", "maps", "sensitivity", "claims", "hands"))
+    parts: tuple[str, ...] = field(default=("baseline", "maps", "sensitivity", "claims", "hands", "cabriolet"))
 
     def describe(self) -> dict:
         return {"map_deals": self.map_deals, "baseline_deals": self.baseline_deals,
                 "sensitivity_deals": dict(self.sensitivity), "claims_scale": self.claims_scale,
-                "evaluation_deals": self.evaluation_deals, "quick": self.quick}
+                "evaluation_deals": self.evaluation_deals, "cabriolet_deals": self.cabriolet_deals,
+                "quick": self.quick}
 
 
 def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, threads: int | None = None) -> ReportPlan:
@@ -65,6 +68,7 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
         sensitivity=sensitivity,
         claims_scale=min(4.0, max(0.02, scale)) if not quick else 0.02,
         evaluation_deals=max(300, min(20_000, round(4_000 * math.sqrt(scale)))),
+        cabriolet_deals=max(20_000, min(50_000_000, round(2_000_000 * scale))),
         threads=threads, quick=quick,
     )
 
@@ -94,7 +98,7 @@ def build_report(plan: ReportPlan, step: Step) -> tuple[Report, bool]:
     report = Report("Quadrille: which hands call a king, go sans prendre or try the vole", metadata,
                     [_introduction(plan)])
     parts = {"baseline": _baseline, "maps": _maps, "sensitivity": _sensitivity, "claims": _claims,
-             "hands": _hands}
+             "hands": _hands, "cabriolet": _cabriolet}
     interrupted = False
     for name in plan.parts:
         try:
@@ -294,6 +298,12 @@ def _hands(plan: ReportPlan, step: Step) -> list[Section]:
     return [Section("Worked hands", [
         "Hands the period texts talk about, evaluated with `spadille evaluate`: every action on the same deals of "
         "the other cards, ranked by mean payment."], items)]
+
+
+def _cabriolet(plan: ReportPlan, step: Step) -> list[Section]:
+    from .cabriolet import cabriolet_section
+
+    return cabriolet_section(plan.seed, plan.cabriolet_deals, threads=plan.threads, progress=step)
 
 
 def _figure(plot, data, **options) -> bytes:

@@ -31,10 +31,11 @@ def small_report(tmp_path_factory):
 def test_the_folder_holds_every_part(small_report):
     names = {p.name for p in small_report.iterdir()}
     assert {"report.md", "report.html", "metadata.json", "claims.csv", "best-by-class.csv", "thresholds.csv",
-            "vole.csv", "worked-hands.csv", "best-bid-all.png", "vole-ask.png", "sensitivity-ask.png"} <= names
+            "vole.csv", "worked-hands.csv", "best-bid-all.png", "vole-ask.png", "sensitivity-ask.png",
+            "cabriolet-odds.csv"} <= names
     text = (small_report / "report.md").read_text(encoding="utf-8")
     for heading in ("## Which hands justify what", "## The vole", "## Do the thresholds hold with stronger card play?",
-                    "## The period advice, checked", "## Worked hands"):
+                    "## The period advice, checked", "## Worked hands", "## Cabriolet"):
         assert heading in text
     assert "seed 11" in text.splitlines()[2]
     html = (small_report / "report.html").read_text(encoding="utf-8")
@@ -44,7 +45,9 @@ def test_the_folder_holds_every_part(small_report):
 def test_every_table_is_stamped(small_report):
     for path in small_report.glob("*.csv"):
         first = path.read_text(encoding="utf-8").splitlines()[0]
-        assert first.startswith("# spadille: ") and '"seed": 11' in first and "encyclopedie-1765" in first, path.name
+        ruleset = "cabriolet-lacombe-1798" if path.name.startswith("cabriolet") else "encyclopedie-1765"
+        assert first.startswith("# spadille: ") and '"seed": 11' in first and ruleset in first, path.name
+        assert '"spadille_version"' in first, path.name
 
 
 def test_same_seed_same_numbers(small_report, tmp_path):
