@@ -142,7 +142,7 @@ def policy_comparison(result: SessionResult) -> pd.DataFrame:
 
 ROW_COLUMNS = (["session", "policy"] + [f"net_seat{q}" for q in range(6)] + [f"focal_{c}" for c in CASES]
                + ["focal_quatre_as", "focal_penalty", "board_left", "focal_played", "focal_won", "cabriolets",
-                  "plays"] + [f"focal_collects_{c}" for c in CASES])
+                  "plays"] + [f"focal_collects_{c}" for c in CASES] + ["exchanges"])
 
 
 def session_rows(first: int, batch: np.ndarray, variants: tuple[str, ...], n_players: int) -> pd.DataFrame:
@@ -153,3 +153,39 @@ def session_rows(first: int, batch: np.ndarray, variants: tuple[str, ...], n_pla
     frame.insert(0, "policy", pd.array(np.tile(np.array(variants, dtype=object), sessions), dtype="string"))
     frame.insert(0, "session", np.repeat(np.arange(first, first + sessions, dtype=np.int64), n_variants))
     return frame.drop(columns=[f"net_seat{q}" for q in range(n_players, 6)])
+
+
+def exchange_comparison(ruleset: CabrioletRuleset, n_players: int, sessions: int, rounds: int, seed: int,
+                        cover: str = "all", threads: int | None = None) -> pd.DataFrame:
+    """The card exchange (``declare.exchange = one-call``) against none, on the same deals: the
+    focal seat's net per deal from each case and in total under both, and the paired difference
+    (exchange minus none) with a 95% interval; ``clear`` marks differences beyond the error.
+    Everyone covers ``cover`` and calls by the policy of docs/cabriolet.md."""
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from spadille.kernel.cabriolet.simulate import SessionConfig, run_sessions
+
+    def variant(value: str) -> CabrioletRuleset:
+        rules = dict(ruleset.rules)
+        rules["declare.exchange"] = replace(rules["declare.exchange"], value=value)
+        return replace(ruleset, rules=MappingProxyType(rules),
+                       overrides=ruleset.overrides + (("declare.exchange", value),))
+
+    outs = [run_sessions(SessionConfig(variant(value), n_players, seed, sessions, rounds, (cover,), cover,
+                                       threads=threads)).out[:, 0] for value in ("off", "one-call")]
+    parts = [(DISPLAY[c], S.OUT_CASE + i) for i, c in enumerate(CASES)]
+    parts += [("quatre as", S.OUT_ACES), ("jeu lost (penalties)", S.OUT_PENALTY), ("total", S.OUT_NET)]
+    rows = []
+    for label, column in parts:
+        _, off, _, _ = _mean(outs[0][:, column])
+        _, on, _, _ = _mean(outs[1][:, column])
+        n, diff, low, high = _mean(outs[1][:, column] - outs[0][:, column])
+        rows.append({"case": label, "sessions": n, "off_per_deal": off / rounds, "one_call_per_deal": on / rounds,
+                     "diff": diff / rounds, "diff_ci_low": low / rounds, "diff_ci_high": high / rounds,
+                     "clear": bool(low > 0 or high < 0)})
+    frame = pd.DataFrame(rows)
+    frame.attrs = {"game": "cabriolet", "seed": seed, "players": n_players, "sessions": sessions, "rounds": rounds,
+                   "ruleset": ruleset.name, "cover": cover,
+                   "exchanges_per_deal": float(outs[1][:, S.OUT_EXCHANGES].mean() / rounds)}
+    return frame

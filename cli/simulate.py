@@ -7,7 +7,7 @@ from spadille.kernel.ruleset import DEFAULT_RULESET
 from .errors import user_errors
 from .options import (DealsOption, Game, GameArgument, OutOption, ParamOption, PolicyFileOption, PolicyOption,
                       RuleOption, RulesetOption, SeatPolicyOption, SeedOption, SessionLengthOption, ThreadsOption)
-from .simulate_cabriolet import CoverOption, PlayersOption
+from .simulate_cabriolet import CoverOption, DiceOption, PlayersOption
 
 DEFAULT_DEALS = 100_000
 EXIT_INTERRUPTED = 130  # the shell's convention for a run ended by SIGINT
@@ -28,12 +28,14 @@ def simulate_command(
     out: OutOption = None,
     players: PlayersOption = None,
     cover: CoverOption = None,
+    dice: DiceOption = False,
 ) -> None:
     """Play many deals and summarise contracts, outcomes and payments with 95% CIs.
 
     For cabriolet: sessions of --session-length deals (default 20) at a table of --players,
     the focal seat under each --cover policy on the same deals; prints the value of each
-    case and the paired comparison of the policies.
+    case and the paired comparison of the policies. With --dice: sessions of
+    --session-length rounds of throws of three dice (--deals counts rounds).
 
     Ctrl-C stops after the current batch: the summary and the --out file then hold the
     deals that finished.
@@ -45,14 +47,14 @@ def simulate_command(
 
         with user_errors():
             interrupted = run_cabriolet(deals, seed, ruleset, rule or [], policy, seat_policy or [], param or [],
-                                        policy_file, session_length, threads, out, players, cover or [])
+                                        policy_file, session_length, threads, out, players, cover or [], dice)
         if interrupted:
             raise typer.Exit(EXIT_INTERRUPTED)
         return
-    if players is not None or cover:
+    if players is not None or cover or dice:
         from .errors import fail
 
-        fail("--players and --cover apply to cabriolet only")
+        fail("--players, --cover and --dice apply to cabriolet only")
     with user_errors():
         interrupted = run(deals, seed, ruleset, rule or [], policy.value if policy else None, seat_policy or [], param or [],
                           policy_file, 1 if session_length is None else session_length, threads, out)

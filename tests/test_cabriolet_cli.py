@@ -92,7 +92,11 @@ def test_report_section():
 
     sections = cabriolet_section(seed=2, deals=4000, progress=progress)
     items = sections[0].items
-    assert [type(i) for i in items].count(TableItem) == 4 and isinstance(items[-1], FigureItem)
-    assert items[-1].png.startswith(b"\x89PNG")
-    assert len(calls) == 6
+    assert [type(i) for i in items].count(TableItem) == 7 and isinstance(items[-1], FigureItem)
+    assert items[-1].png.startswith(b"\x89PNG") and items[4].png.startswith(b"\x89PNG")
+    assert len(calls) == 9
+    exchange = items[5].csv_frame()
+    assert items[5].name == "cabriolet-exchange" and set(exchange["players"]) == {4, 5, 6}
+    dice = items[6].csv_frame()
+    assert set(dice["players"]) == {4, 5, 6} and set(dice["policy"]) == {"all", "jeu", "figures"}
     assert set(items[0].frame["players"]) == {4, 5, 6}

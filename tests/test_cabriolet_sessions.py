@@ -23,7 +23,7 @@ def rules():
 @pytest.mark.parametrize("overrides", [[], ["board.restake=after-cabriolet", "cases.cabriolet_sweep=all",
                                            "declare.opposition=false", "play.win_condition=most-tricks",
                                            "play.who=eldest-only", "play.must_trump=true",
-                                           "cases.aces_requires=none"]])
+                                           "cases.aces_requires=none", "declare.exchange=one-call"]])
 @pytest.mark.parametrize("n_players", [4, 6])
 def test_every_jeton_is_accounted_for(n_players, overrides):
     rules = load_cabriolet_ruleset("cabriolet-lacombe-1798", overrides)

@@ -16,13 +16,14 @@ from numba import njit, prange
 from spadille.kernel._rng import seed_deal
 
 from ._deal import deal_hands
+from ._exchange import exchange_calls
 from ._play import play_tricks, player_wins
 from .cases import case_bits
 
 # rule vector (int64), built by simulate.rule_vector
 R_STAKE, R_RESTAKE_EVERY, R_CONFIANCE_SAME, R_PARTS, R_SWEEP_ALL, R_ACES_ANY, R_ACES_PAY, R_OPPOSITION, \
-    R_OPPOSER_COVER, R_ELDEST_ONLY, R_MOST_TRICKS, R_MUST_TRUMP = range(12)
-N_RULES = 12
+    R_OPPOSER_COVER, R_ELDEST_ONLY, R_MOST_TRICKS, R_MUST_TRUMP, R_EXCHANGE = range(13)
+N_RULES = 13
 
 N_CASES, FIGURE_CASES, CABRIOLET, JEU = 9, 7, 7, 8
 # output columns per session and variant (int64)
@@ -36,11 +37,12 @@ OUT_WON = 19             # ... and won
 OUT_CABRIOLETS = 20      # rounds ended by three jacks (any seat)
 OUT_PLAYS = 21           # rounds where someone played for the jeu
 OUT_COLLECTS = 22        # [22, 31): the focal seat's collections of each case (times)
-N_OUT = 31
+OUT_EXCHANGES = 31       # exchanges made at the table (declare.exchange = one-call)
+N_OUT = 32
 
 
 @njit(cache=True)
-def _round(state, deck, hands, bits, tricks, board, out, covers, thresholds, n, r, restake,
+def _round(state, deck, hands, bits, tricks, log, board, out, covers, thresholds, n, r, restake,
            rules, rank_masks, suit_masks):
     """One round; updates ``board`` (int64[9]) and ``out`` (int64[N_OUT]); returns 1 after a
     cabriolet (the next round restakes under after-cabriolet)."""
@@ -56,6 +58,9 @@ def _round(state, deck, hands, bits, tricks, board, out, covers, thresholds, n, 
                         out[OUT_CASE + c] -= stake
     turned = deal_hands(state, deck, n, hands)
     trump = turned // 8
+    if rules[R_EXCHANGE]:
+        out[OUT_EXCHANGES] += exchange_calls(hands, n, turned, rank_masks, suit_masks, rules[R_CONFIANCE_SAME],
+                                             rules[R_PARTS], log)
     seat = np.empty(6, dtype=np.int64)
     for j in range(n):
         seat[j] = (dealer + 1 + j) % n
@@ -163,6 +168,7 @@ def play_sessions(seed, first_session, n_sessions, rounds, n, covers, thresholds
         hands = np.zeros(6, dtype=np.uint64)
         bits = np.zeros(6, dtype=np.int64)
         tricks = np.zeros(6, dtype=np.int64)
+        log = np.zeros((6, 3), dtype=np.int64)
         board = np.zeros(N_CASES, dtype=np.int64)
         for v in range(n_variants):
             row = out[s, v]
@@ -171,6 +177,6 @@ def play_sessions(seed, first_session, n_sessions, rounds, n, covers, thresholds
             for r in range(rounds):
                 seed_deal(state, seed, (first_session + s) * rounds + r)
                 restake = rules[R_RESTAKE_EVERY] or pending
-                pending = _round(state, deck, hands, bits, tricks, board, row, covers[v], thresholds[v], n, r,
+                pending = _round(state, deck, hands, bits, tricks, log, board, row, covers[v], thresholds[v], n, r,
                                  restake, rules, rank_masks, suit_masks)
             row[OUT_LEFTOVER] = board.sum()

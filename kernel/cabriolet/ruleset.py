@@ -76,7 +76,7 @@ SCHEMA: dict[str, Callable[[Any], str | None]] = {
     "declare.order": _one_of("eldest-first"),
     "declare.opposition": _bool,
     "declare.opposer_must_cover": _bool,
-    "declare.exchange": _one_of("off"),
+    "declare.exchange": _one_of("off", "one-call"),
     "play.who": _one_of("in-turn", "eldest-only"),
     "play.requires_jeu_cover": _bool,
     "play.win_condition": _one_of("three-tricks", "most-tricks"),
@@ -85,6 +85,10 @@ SCHEMA: dict[str, Callable[[Any], str | None]] = {
     "dice.count": _int_range(3, 3),
     "dice.other_payment": _int_range(0, 1000),
     "dice.confidens_keep": _one_of("even-half"),
+    "dice.collect": _one_of("covered", "any"),
+    "dice.infidelite_rest": _one_of("two-turns"),
+    "dice.turns": _one_of("in-turn"),
+    "dice.jeu_restake": _one_of("every-player"),
     "dice.face_map": _face_map,
 }
 # Rules whose only implemented value is the file's (true is the only reading the engine plays).

@@ -102,6 +102,7 @@ def rule_vector(ruleset: CabrioletRuleset) -> np.ndarray:
     rules[S.R_ELDEST_ONLY] = ruleset["play.who"] == "eldest-only"
     rules[S.R_MOST_TRICKS] = ruleset["play.win_condition"] == "most-tricks"
     rules[S.R_MUST_TRUMP] = ruleset["play.must_trump"]
+    rules[S.R_EXCHANGE] = ruleset["declare.exchange"] == "one-call"
     return rules
 
 
@@ -197,3 +198,134 @@ def run_sessions(config: SessionConfig, progress: Callable[[int], None] | None =
         result.interrupted = True
     result.seconds = time.perf_counter() - start
     return result
+
+
+# ---------------------------------------------------------------- the dice game
+
+def dice_rule_vector(ruleset: CabrioletRuleset) -> np.ndarray:
+    from . import _dice_session as DS
+
+    rules = np.zeros(DS.N_DICE_RULES, dtype=np.int64)
+    rules[DS.D_STAKE] = ruleset["board.stake"]
+    rules[DS.D_RESTAKE_EVERY] = ruleset["board.restake"] == "every-deal"
+    rules[DS.D_SWEEP_ALL] = ruleset["cases.cabriolet_sweep"] == "all"
+    rules[DS.D_COLLECT_ANY] = ruleset["dice.collect"] == "any"
+    rules[DS.D_OTHER_PAY] = ruleset["dice.other_payment"]
+    return rules
+
+
+@dataclass(frozen=True)
+class DiceSessionConfig:
+    """Sessions of ``rounds`` rounds of throws at a table of ``n_players``. ``variants`` are the
+    focal seat's (seat 0) covering policies, replayed on the same throws; the other seats cover
+    ``others``."""
+
+    ruleset: CabrioletRuleset
+    n_players: int = 4
+    seed: int = 0
+    sessions: int = 10_000
+    rounds: int = 20
+    variants: tuple[str, ...] = ("all", "jeu", "figures")
+    others: str = "all"
+    threads: int | None = None
+
+    def validate(self) -> None:
+        self.ruleset.check_players(self.n_players)
+        _check_common(self.seed, self.sessions, "sessions", self.threads)
+        if not 1 <= self.rounds <= 10_000:
+            raise SimulationError(f"--rounds must be between 1 and 10,000, not {self.rounds}")
+        if not self.variants:
+            raise SimulationError("give at least one covering policy")
+        if len(set(self.variants)) != len(self.variants):
+            raise SimulationError("a covering policy is given twice")
+        for text in (*self.variants, self.others):
+            cover_mask(text)
+
+    def covers(self) -> np.ndarray:
+        covers = np.full((len(self.variants), self.n_players), cover_mask(self.others), dtype=np.int64)
+        covers[:, 0] = [cover_mask(t) for t in self.variants]
+        return covers
+
+    def metadata(self) -> dict:
+        return {
+            "spadille_version": package_version(), "game": "cabriolet-dice", "seed": self.seed,
+            "ruleset": self.ruleset.name, "ruleset_sha256": self.ruleset.sha256,
+            "ruleset_overrides": dict(self.ruleset.overrides), "players": self.n_players,
+            "sessions": self.sessions, "rounds": self.rounds,
+            "policies": {"focal_covering": list(self.variants), "others_covering": self.others},
+        }
+
+
+@dataclass
+class DiceSessionResult:
+    config: DiceSessionConfig
+    rows: list[np.ndarray] = field(default_factory=list)   # int64[sessions, V, N_OUT] batches
+    seconds: float = 0.0
+    interrupted: bool = False
+
+    @property
+    def out(self) -> np.ndarray:
+        from ._dice_session import N_OUT
+
+        if not self.rows:
+            return np.zeros((0, len(self.config.variants), N_OUT), dtype=np.int64)
+        return np.concatenate(self.rows)
+
+    @property
+    def sessions_done(self) -> int:
+        return sum(len(r) for r in self.rows)
+
+
+def run_dice_sessions(config: DiceSessionConfig, progress: Callable[[int], None] | None = None,
+                      batch: int = 8192,
+                      on_batch: Callable[[int, np.ndarray], None] | None = None) -> DiceSessionResult:
+    """Play the dice sessions batch by batch, as ``run_sessions`` does the card game."""
+    from . import _dice_session as DS
+    from .dice import throw_table
+
+    config.validate()
+    covers = config.covers()
+    rules = dice_rule_vector(config.ruleset)
+    table = throw_table(config.ruleset)
+    result = DiceSessionResult(config)
+    start = time.perf_counter()
+    try:
+        for first in range(0, config.sessions, batch):
+            count = min(batch, config.sessions - first)
+            out = np.zeros((count, len(config.variants), DS.N_OUT), dtype=np.int64)
+            DS.play_dice_sessions(config.seed, first, count, config.rounds, config.n_players, covers, rules, table,
+                                  out)
+            result.rows.append(out)
+            if on_batch is not None:
+                on_batch(first, out)
+            if progress is not None:
+                progress(count)
+    except KeyboardInterrupt:
+        result.interrupted = True
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def play_dice_script(ruleset: CabrioletRuleset, n_players: int, outcomes: list[str], rounds: int,
+                     covers: list[str] | None = None) -> tuple[np.ndarray, np.ndarray, int]:
+    """One session whose throws are ``outcomes`` (names of dice.OUTCOMES, reused in a cycle if
+    the session needs more) instead of dice: (row int64[N_OUT], board int64[9], throws made).
+    ``covers``: each seat's covering policy (default all). For tests and worked examples."""
+    from . import _dice_session as DS
+    from .dice import OUTCOMES, throw_table
+
+    ruleset.check_players(n_players)
+    covers = covers or ["all"] * n_players
+    if len(covers) != n_players:
+        raise SimulationError(f"give one covering per seat ({n_players}), not {len(covers)}")
+    unknown = [o for o in outcomes if o not in OUTCOMES]
+    if unknown or not outcomes:
+        raise SimulationError(f"script outcomes must be among {', '.join(OUTCOMES)}; got {unknown or 'none'}")
+    script = np.array([OUTCOMES.index(o) for o in outcomes], dtype=np.int64)
+    row = np.zeros(DS.N_OUT, dtype=np.int64)
+    board = np.zeros(DS.N_CASES, dtype=np.int64)
+    state = np.zeros(2, dtype=np.uint64)
+    made = DS.play_session(state, throw_table(ruleset), script, rounds, n_players,
+                           np.array([cover_mask(c) for c in covers], dtype=np.int64), dice_rule_vector(ruleset),
+                           board, np.zeros(6, dtype=np.int64), row)
+    return row, board, int(made)
