@@ -16,11 +16,11 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
 from . import cards
+from .rule_entries import Rule, boolean, int_range, read_rule
 
 RULESET_DIR = "rulesets"
 DEFAULT_RULESET = "encyclopedie-1765"
 STATUSES = ("stated", "consensus", "inference", "switch", "erratum")
-RULE_FIELDS = {"value", "source", "passage", "status", "choices", "note"}
 META_FIELDS = {"name", "title", "summary", "departures"}
 
 TRUMP_NAMES = ("spadille", "manille", "basto", "ponto")
@@ -33,18 +33,6 @@ class RulesetError(ValueError):
 
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _int_range(lo: int, hi: int) -> Callable[[Any], str | None]:
-    def check(v: Any) -> str | None:
-        if not _is_int(v):
-            return "must be an integer"
-        return None if lo <= v <= hi else f"must be between {lo} and {hi}"
-    return check
-
-
-def _bool(v: Any) -> str | None:
-    return None if isinstance(v, bool) else "must be true or false"
 
 
 def _text(v: Any) -> str | None:
@@ -82,58 +70,58 @@ def _rank(v: Any) -> str | None:
 # key -> validator. Switch choices are checked from the file's own `choices` list, which must
 # be a subset of what the engine implements (IMPLEMENTED_CHOICES).
 SCHEMA: dict[str, Callable[[Any], str | None]] = {
-    "pack.seats": _int_range(3, 4),
-    "pack.hand_size": _int_range(1, 10),
+    "pack.seats": int_range(3, 4),
+    "pack.hand_size": int_range(1, 10),
     "pack.removed_suits": _suit_list,
     "ranks.black_plain": _rank_list(PLAIN_RANKS),
     "ranks.red_plain": _rank_list(PLAIN_RANKS),
-    "ranks.black_aces_always_trump": _bool,
+    "ranks.black_aces_always_trump": boolean,
     "ranks.black_trump": _rank_list(TRUMP_NAMES + PLAIN_RANKS),
     "ranks.red_trump": _rank_list(TRUMP_NAMES + PLAIN_RANKS),
     "ranks.manille_black": _rank,
     "ranks.manille_red": _rank,
-    "ranks.black_trump_count": _int_range(1, 12),
-    "ranks.red_trump_count": _int_range(1, 12),
-    "play.follow_suit": _bool,
-    "play.must_trump": _bool,
-    "play.must_overtrump": _bool,
+    "ranks.black_trump_count": int_range(1, 12),
+    "ranks.red_trump_count": int_range(1, 12),
+    "play.follow_suit": boolean,
+    "play.must_trump": boolean,
+    "play.must_overtrump": boolean,
     "play.matador_privilege": _text,
     "play.first_leader": _text,
-    "play.all_tricks_played": _bool,
+    "play.all_tricks_played": boolean,
     "auction.order": _text,
-    "auction.sans_prendre_over_ask": _bool,
-    "auction.asker_preference": _bool,
+    "auction.sans_prendre_over_ask": boolean,
+    "auction.asker_preference": boolean,
     "auction.all_pass": _text,
-    "auction.forced_spadille_lone_payment_exempt": _bool,
-    "auction.forced_spadille_vole": _bool,
+    "auction.forced_spadille_lone_payment_exempt": boolean,
+    "auction.forced_spadille_vole": boolean,
     "contract.allowed_trumps": _suit_list,
-    "contract.call_king_of_trumps": _bool,
-    "contract.queen_call_with_four_kings": _bool,
-    "contract.self_call": _bool,
-    "contract.self_call_sans_prendre_premium": _bool,
-    "result.win_tricks": _int_range(1, 10),
-    "result.remise_tricks": _int_range(0, 10),
-    "vole.after_straight_tricks": _int_range(1, 10),
-    "vole.needs_called_card_seen": _bool,
-    "vole.value": _int_range(0, 1000),
+    "contract.call_king_of_trumps": boolean,
+    "contract.queen_call_with_four_kings": boolean,
+    "contract.self_call": boolean,
+    "contract.self_call_sans_prendre_premium": boolean,
+    "result.win_tricks": int_range(1, 10),
+    "result.remise_tricks": int_range(0, 10),
+    "vole.after_straight_tricks": int_range(1, 10),
+    "vole.needs_called_card_seen": boolean,
+    "vole.value": int_range(0, 1000),
     "vole.failed": _text,
-    "vole.devole_enabled": _bool,
-    "vole.devole_value": _int_range(0, 1000),
-    "payments.devant": _int_range(0, 1000),
-    "payments.au_jeu": _int_range(0, 1000),
-    "payments.jeu": _int_range(0, 1000),
-    "payments.consolation": _int_range(0, 1000),
-    "payments.sans_prendre": _int_range(0, 1000),
-    "payments.matador": _int_range(0, 1000),
-    "payments.matadors_require_top3": _bool,
+    "vole.devole_enabled": boolean,
+    "vole.devole_value": int_range(0, 1000),
+    "payments.devant": int_range(0, 1000),
+    "payments.au_jeu": int_range(0, 1000),
+    "payments.jeu": int_range(0, 1000),
+    "payments.consolation": int_range(0, 1000),
+    "payments.sans_prendre": int_range(0, 1000),
+    "payments.matador": int_range(0, 1000),
+    "payments.matadors_require_top3": boolean,
     "payments.matadors_counted_for": _text,
-    "payments.lone_payment_threshold": _int_range(0, 10),
+    "payments.lone_payment_threshold": int_range(0, 10),
     "payments.odd_counters": _text,
-    "bete.first": _int_range(0, 10_000),
+    "bete.first": int_range(0, 10_000),
     "bete.growth": _text,
     "bete.after_remise": _int_list,
     "bete.after_codille": _int_list,
-    "bete.increment": _int_range(0, 10_000),
+    "bete.increment": int_range(0, 10_000),
 }
 
 # Values the engine implements for rules that name a behaviour rather than a number.
@@ -154,17 +142,6 @@ FIXED_VALUES: dict[str, Any] = {
     "ranks.black_aces_always_trump": True,
     "auction.sans_prendre_over_ask": True,
 }
-
-
-@dataclass(frozen=True)
-class Rule:
-    key: str
-    value: Any
-    source: str
-    passage: str
-    status: str
-    choices: tuple[Any, ...] = ()
-    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -206,35 +183,8 @@ def _locate(name_or_path: str | Path) -> tuple[str, str]:
 
 
 def _parse_rule(label: str, key: str, entry: Any) -> Rule:
-    where = f"ruleset {label!r}: rule {key!r}"
-    if not isinstance(entry, dict):
-        raise RulesetError(f"{where} must be a table with value, source, passage and status")
-    unknown = sorted(set(entry) - RULE_FIELDS)
-    if unknown:
-        raise RulesetError(f"{where} has unknown field {unknown[0]!r}")
-    for needed in ("value", "source", "passage", "status"):
-        if needed not in entry:
-            raise RulesetError(f"{where} is missing {needed!r}")
-    for text_field in ("source", "passage", "status"):
-        if not isinstance(entry[text_field], str) or not entry[text_field].strip():
-            raise RulesetError(f"{where}: {text_field!r} must be a non-empty string")
-    if entry["status"] not in STATUSES:
-        raise RulesetError(f"{where}: status {entry['status']!r} is not one of {', '.join(STATUSES)}")
-    value = entry["value"]
-    problem = SCHEMA[key](value)
-    if problem:
-        raise RulesetError(f"{where}: value {value!r} {problem}")
-    choices = tuple(entry.get("choices", ()))
-    implemented = IMPLEMENTED_CHOICES.get(key)
-    if choices and value not in choices:
-        raise RulesetError(f"{where}: value {value!r} is not among its choices {list(choices)}")
-    if implemented is not None:
-        for option in choices or (value,):
-            if option not in implemented:
-                raise RulesetError(f"{where}: {option!r} is not implemented (the engine knows {list(implemented)})")
-    if key in FIXED_VALUES and value != FIXED_VALUES[key]:
-        raise RulesetError(f"{where}: only {FIXED_VALUES[key]!r} is implemented")
-    return Rule(key, value, entry["source"], entry["passage"], entry["status"], choices, entry.get("note", ""))
+    return read_rule(label, key, entry, schema=SCHEMA, statuses=STATUSES, error=RulesetError,
+                     fixed_values=FIXED_VALUES, implemented=IMPLEMENTED_CHOICES)
 
 
 def parse_ruleset(label: str, text: str) -> Ruleset:

@@ -17,31 +17,19 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
+from spadille.kernel.rule_entries import Rule, boolean, int_range, read_rule
 from spadille.kernel.ruleset import RulesetError, parse_override
 
 from .cases import CASES
 
 DEFAULT_CABRIOLET_RULESET = "cabriolet-lacombe-1798"
 STATUSES = ("stated", "inference", "reconstruction", "switch")
-RULE_FIELDS = {"value", "source", "passage", "status", "choices", "note"}
 META_FIELDS = {"name", "title", "summary"}
 PACK_CARDS = 32
 
 
 class CabrioletRulesetError(RulesetError):
     """A Cabriolet ruleset that cannot be used; one sentence for the user."""
-
-
-def _int_range(lo: int, hi: int) -> Callable[[Any], str | None]:
-    def check(v: Any) -> str | None:
-        if not isinstance(v, int) or isinstance(v, bool):
-            return "must be an integer"
-        return None if lo <= v <= hi else f"must be between {lo} and {hi}"
-    return check
-
-
-def _bool(v: Any) -> str | None:
-    return None if isinstance(v, bool) else "must be true or false"
 
 
 def _one_of(*allowed: Any) -> Callable[[Any], str | None]:
@@ -59,31 +47,31 @@ def _face_map(v: Any) -> str | None:
 
 
 SCHEMA: dict[str, Callable[[Any], str | None]] = {
-    "players.min": _int_range(2, 6),
-    "players.max": _int_range(2, 6),
-    "pack.cards": _int_range(32, 32),
-    "pack.hand_size": _int_range(5, 5),
+    "players.min": int_range(2, 6),
+    "players.max": int_range(2, 6),
+    "pack.cards": int_range(32, 32),
+    "pack.hand_size": int_range(5, 5),
     "deal.turned_card": _one_of("dealer-last"),
-    "board.stake": _int_range(1, 1000),
+    "board.stake": int_range(1, 1000),
     "board.restake": _one_of("every-deal", "after-cabriolet"),
-    "board.collect_only_covered": _bool,
-    "cases.confiance_same_suit": _bool,
-    "cases.parts_of_mariage": _bool,
-    "cases.pairs_at_least": _bool,
+    "board.collect_only_covered": boolean,
+    "cases.confiance_same_suit": boolean,
+    "cases.parts_of_mariage": boolean,
+    "cases.pairs_at_least": boolean,
     "cases.cabriolet_sweep": _one_of("covered", "all"),
     "cases.aces_requires": _one_of("jeu", "none"),
-    "cases.aces_payment": _int_range(0, 1000),
+    "cases.aces_payment": int_range(0, 1000),
     "declare.order": _one_of("eldest-first"),
-    "declare.opposition": _bool,
-    "declare.opposer_must_cover": _bool,
+    "declare.opposition": boolean,
+    "declare.opposer_must_cover": boolean,
     "declare.exchange": _one_of("off", "one-call"),
     "play.who": _one_of("in-turn", "eldest-only"),
-    "play.requires_jeu_cover": _bool,
+    "play.requires_jeu_cover": boolean,
     "play.win_condition": _one_of("three-tricks", "most-tricks"),
-    "play.must_trump": _bool,
+    "play.must_trump": boolean,
     "play.loss": _one_of("match-the-jeu"),
-    "dice.count": _int_range(3, 3),
-    "dice.other_payment": _int_range(0, 1000),
+    "dice.count": int_range(3, 3),
+    "dice.other_payment": int_range(0, 1000),
     "dice.confidens_keep": _one_of("even-half"),
     "dice.collect": _one_of("covered", "any"),
     "dice.infidelite_rest": _one_of("two-turns"),
@@ -115,17 +103,6 @@ def parse_face_map(mapping: Any) -> dict[tuple[int, int, int], str]:
                 raise ValueError(f"throw {text!r} is mapped twice ({throws[faces]!r} and {case!r})")
             throws[faces] = case
     return throws
-
-
-@dataclass(frozen=True)
-class Rule:
-    key: str
-    value: Any
-    source: str
-    passage: str
-    status: str
-    choices: tuple[Any, ...] = ()
-    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -170,28 +147,9 @@ def _locate(name_or_path: str | Path) -> tuple[str, str]:
 
 
 def _parse_rule(label: str, key: str, entry: Any) -> Rule:
-    where = f"ruleset {label!r}: rule {key!r}"
-    if not isinstance(entry, dict):
-        raise CabrioletRulesetError(f"{where} must be a table with value, source, passage and status")
-    unknown = sorted(set(entry) - RULE_FIELDS)
-    if unknown:
-        raise CabrioletRulesetError(f"{where} has unknown field {unknown[0]!r}")
-    for needed in ("value", "source", "passage", "status"):
-        if needed not in entry:
-            raise CabrioletRulesetError(f"{where} is missing {needed!r}")
-    if entry["status"] not in STATUSES:
-        raise CabrioletRulesetError(f"{where}: status {entry['status']!r} is not one of {', '.join(STATUSES)}")
-    value = entry["value"]
-    problem = SCHEMA[key](value)
-    if problem:
-        shown = "the face map" if key == "dice.face_map" else f"value {value!r}"
-        raise CabrioletRulesetError(f"{where}: {shown} {problem}")
-    choices = tuple(entry.get("choices", ()))
-    if choices and value not in choices:
-        raise CabrioletRulesetError(f"{where}: value {value!r} is not among its choices {list(choices)}")
-    if key in FIXED_VALUES and value != FIXED_VALUES[key]:
-        raise CabrioletRulesetError(f"{where}: only {FIXED_VALUES[key]!r} is implemented")
-    return Rule(key, value, entry["source"], entry["passage"], entry["status"], choices, entry.get("note", ""))
+    return read_rule(label, key, entry, schema=SCHEMA, statuses=STATUSES, error=CabrioletRulesetError,
+                     fixed_values=FIXED_VALUES,
+                     shown=lambda key, value: "the face map" if key == "dice.face_map" else f"value {value!r}")
 
 
 def _build(label: str, data: dict[str, Any], text: str, overrides: tuple = ()) -> CabrioletRuleset:

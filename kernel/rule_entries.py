@@ -1,0 +1,78 @@
+"""One rule of a ruleset file, as every game's ruleset writes it, and the checks all games share.
+
+A rule is a TOML table: ``value``, ``source`` (a seed file or a digest section), ``passage``
+(the words it rests on), ``status`` and, for a switch, ``choices`` and a ``note``. Each game has
+its own schema of keys and value checks and its own statuses; the reading is the same, so it
+lives here once (Quadrille: kernel/ruleset.py; Cabriolet: kernel/cabriolet/ruleset.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+RULE_FIELDS = {"value", "source", "passage", "status", "choices", "note"}
+
+ValueCheck = Callable[[Any], "str | None"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    key: str
+    value: Any
+    source: str
+    passage: str
+    status: str
+    choices: tuple[Any, ...] = ()
+    note: str = ""
+
+
+def int_range(lo: int, hi: int) -> ValueCheck:
+    def check(v: Any) -> str | None:
+        if not isinstance(v, int) or isinstance(v, bool):
+            return "must be an integer"
+        return None if lo <= v <= hi else f"must be between {lo} and {hi}"
+    return check
+
+
+def boolean(v: Any) -> str | None:
+    return None if isinstance(v, bool) else "must be true or false"
+
+
+def read_rule(label: str, key: str, entry: Any, *, schema: Mapping[str, ValueCheck], statuses: tuple[str, ...],
+              error: type[Exception], fixed_values: Mapping[str, Any] | None = None,
+              implemented: Mapping[str, tuple] | None = None,
+              shown: Callable[[str, Any], str] = lambda key, value: f"value {value!r}") -> Rule:
+    """Check one rule table of file ``label`` and return it; ``error`` carries one sentence naming
+    the file, the key and the problem. ``implemented`` lists, per key, the values the engine
+    knows; ``fixed_values`` the keys whose only meaningful value is fixed by the engine's model."""
+    where = f"ruleset {label!r}: rule {key!r}"
+    if not isinstance(entry, dict):
+        raise error(f"{where} must be a table with value, source, passage and status")
+    unknown = sorted(set(entry) - RULE_FIELDS)
+    if unknown:
+        raise error(f"{where} has unknown field {unknown[0]!r}")
+    for needed in ("value", "source", "passage", "status"):
+        if needed not in entry:
+            raise error(f"{where} is missing {needed!r}")
+    for text_field in ("source", "passage", "status"):
+        if not isinstance(entry[text_field], str) or not entry[text_field].strip():
+            raise error(f"{where}: {text_field!r} must be a non-empty string")
+    if entry["status"] not in statuses:
+        raise error(f"{where}: status {entry['status']!r} is not one of {', '.join(statuses)}")
+    value = entry["value"]
+    problem = schema[key](value)
+    if problem:
+        raise error(f"{where}: {shown(key, value)} {problem}")
+    choices = tuple(entry.get("choices", ()))
+    if choices and value not in choices:
+        raise error(f"{where}: value {value!r} is not among its choices {list(choices)}")
+    known = (implemented or {}).get(key)
+    if known is not None:
+        for option in choices or (value,):
+            if option not in known:
+                raise error(f"{where}: {option!r} is not implemented (the engine knows {list(known)})")
+    fixed = fixed_values or {}
+    if key in fixed and value != fixed[key]:
+        raise error(f"{where}: only {fixed[key]!r} is implemented")
+    return Rule(key, value, entry["source"], entry["passage"], entry["status"], choices, entry.get("note", ""))
