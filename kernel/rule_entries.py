@@ -76,3 +76,22 @@ def read_rule(label: str, key: str, entry: Any, *, schema: Mapping[str, ValueChe
     if key in fixed and value != fixed[key]:
         raise error(f"{where}: only {fixed[key]!r} is implemented")
     return Rule(key, value, entry["source"], entry["passage"], entry["status"], choices, entry.get("note", ""))
+
+
+def read_rule_tables(label: str, data: Mapping[str, Any], schema: Mapping[str, ValueCheck], error: type[Exception],
+                     parse_rule: Callable[[str, str, Any], Rule]) -> dict[str, Rule]:
+    """Every ``[section.name]`` table of a file (its ``[ruleset]`` table already taken out), each
+    read by ``parse_rule``; an unknown or a missing rule is an ``error``."""
+    rules: dict[str, Rule] = {}
+    for section, entries in data.items():
+        if not isinstance(entries, dict):
+            raise error(f"ruleset {label!r}: {section!r} must be a section of rules")
+        for name, entry in entries.items():
+            key = f"{section}.{name}"
+            if key not in schema:
+                raise error(f"ruleset {label!r}: unknown rule {key!r}")
+            rules[key] = parse_rule(label, key, entry)
+    missing = [k for k in schema if k not in rules]
+    if missing:
+        raise error(f"ruleset {label!r} is missing rule {missing[0]!r}")
+    return rules

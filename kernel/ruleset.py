@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
 from . import cards
-from .rule_entries import Rule, boolean, int_range, read_rule
+from .rule_entries import Rule, boolean, int_range, read_rule, read_rule_tables
 
 RULESET_DIR = "rulesets"
 DEFAULT_RULESET = "encyclopedie-1765"
@@ -202,18 +202,7 @@ def _build(label: str, data: dict[str, Any], text: str) -> Ruleset:
     unknown_meta = sorted(set(meta) - META_FIELDS)
     if unknown_meta:
         raise RulesetError(f"ruleset {label!r}: unknown field {unknown_meta[0]!r} in [ruleset]")
-    rules: dict[str, Rule] = {}
-    for section, entries in data.items():
-        if not isinstance(entries, dict):
-            raise RulesetError(f"ruleset {label!r}: {section!r} must be a section of rules")
-        for name, entry in entries.items():
-            key = f"{section}.{name}"
-            if key not in SCHEMA:
-                raise RulesetError(f"ruleset {label!r}: unknown rule {key!r}")
-            rules[key] = _parse_rule(label, key, entry)
-    missing = [k for k in SCHEMA if k not in rules]
-    if missing:
-        raise RulesetError(f"ruleset {label!r} is missing rule {missing[0]!r}")
+    rules = read_rule_tables(label, data, SCHEMA, RulesetError, _parse_rule)
     ruleset = Ruleset(
         name=str(meta["name"]),
         title=str(meta.get("title", meta["name"])),

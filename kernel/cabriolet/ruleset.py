@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
-from spadille.kernel.rule_entries import Rule, boolean, int_range, read_rule
+from spadille.kernel.rule_entries import Rule, boolean, int_range, read_rule, read_rule_tables
 from spadille.kernel.ruleset import RulesetError, parse_override
 
 from .cases import CASES
@@ -159,18 +159,7 @@ def _build(label: str, data: dict[str, Any], text: str, overrides: tuple = ()) -
     unknown_meta = sorted(set(meta) - META_FIELDS)
     if unknown_meta:
         raise CabrioletRulesetError(f"ruleset {label!r}: unknown field {unknown_meta[0]!r} in [ruleset]")
-    rules: dict[str, Rule] = {}
-    for section, entries in data.items():
-        if not isinstance(entries, dict):
-            raise CabrioletRulesetError(f"ruleset {label!r}: {section!r} must be a section of rules")
-        for name, entry in entries.items():
-            key = f"{section}.{name}"
-            if key not in SCHEMA:
-                raise CabrioletRulesetError(f"ruleset {label!r}: unknown rule {key!r}")
-            rules[key] = _parse_rule(label, key, entry)
-    missing = [k for k in SCHEMA if k not in rules]
-    if missing:
-        raise CabrioletRulesetError(f"ruleset {label!r} is missing rule {missing[0]!r}")
+    rules = read_rule_tables(label, data, SCHEMA, CabrioletRulesetError, _parse_rule)
     low, high = rules["players.min"].value, rules["players.max"].value
     hand = rules["pack.hand_size"].value
     if low > high:

@@ -106,6 +106,20 @@ def rule_vector(ruleset: CabrioletRuleset) -> np.ndarray:
     return rules
 
 
+def _check_sessions(config) -> None:
+    """What card and dice sessions check alike: table size, seed, sessions, rounds, the covers."""
+    config.ruleset.check_players(config.n_players)
+    _check_common(config.seed, config.sessions, "sessions", config.threads)
+    if not 1 <= config.rounds <= 10_000:
+        raise SimulationError(f"--rounds must be between 1 and 10,000, not {config.rounds}")
+    if not config.variants:
+        raise SimulationError("give at least one covering policy")
+    if len(set(config.variants)) != len(config.variants):
+        raise SimulationError("a covering policy is given twice")
+    for text in (*config.variants, config.others):
+        cover_mask(text)
+
+
 @dataclass(frozen=True)
 class SessionConfig:
     """Sessions of ``rounds`` deals at a table of ``n_players``. ``variants`` are the focal
@@ -123,19 +137,10 @@ class SessionConfig:
     threads: int | None = None
 
     def validate(self) -> None:
-        self.ruleset.check_players(self.n_players)
-        _check_common(self.seed, self.sessions, "sessions", self.threads)
-        if not 1 <= self.rounds <= 10_000:
-            raise SimulationError(f"--rounds must be between 1 and 10,000, not {self.rounds}")
-        if not self.variants:
-            raise SimulationError("give at least one covering policy")
-        if len(set(self.variants)) != len(self.variants):
-            raise SimulationError("a covering policy is given twice")
+        _check_sessions(self)
         if not 0 <= self.play_threshold <= NEVER_PLAYS:
             raise SimulationError(f"--play-threshold must be between 0 and {NEVER_PLAYS} trumps, not "
                                   f"{self.play_threshold}")
-        for text in (*self.variants, self.others):
-            cover_mask(text)
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         n, v = self.n_players, len(self.variants)
@@ -157,20 +162,49 @@ class SessionConfig:
 
 @dataclass
 class SessionResult:
-    config: SessionConfig
-    rows: list[np.ndarray] = field(default_factory=list)   # int64[sessions, V, N_OUT] batches
+    """Sessions played (card or dice): ``rows`` holds int64[sessions, V, n_out] batches."""
+
+    config: object
+    n_out: int
+    rows: list[np.ndarray] = field(default_factory=list)
     seconds: float = 0.0
     interrupted: bool = False
 
     @property
     def out(self) -> np.ndarray:
         if not self.rows:
-            return np.zeros((0, len(self.config.variants), S.N_OUT), dtype=np.int64)
+            return np.zeros((0, len(self.config.variants), self.n_out), dtype=np.int64)
         return np.concatenate(self.rows)
 
     @property
     def sessions_done(self) -> int:
         return sum(len(r) for r in self.rows)
+
+
+DiceSessionResult = SessionResult  # the same container; its config is a DiceSessionConfig
+
+
+def _play_batches(config, n_out: int, play: Callable[[int, int, np.ndarray], None],
+                  progress: Callable[[int], None] | None, batch: int,
+                  on_batch: Callable[[int, np.ndarray], None] | None) -> SessionResult:
+    """Sessions first .. first + count - 1 batch by batch through ``play(first, count, out)``;
+    ``progress(n)`` after each; KeyboardInterrupt between batches ends the run with ``interrupted``."""
+    result = SessionResult(config, n_out)
+    start = time.perf_counter()
+    try:
+        for first in range(0, config.sessions, batch):
+            count = min(batch, config.sessions - first)
+            out = np.zeros((count, len(config.variants), n_out), dtype=np.int64)
+            play(first, count, out)
+            result.rows.append(out)
+            if on_batch is not None:
+                on_batch(first, out)
+            if progress is not None:
+                progress(count)
+    except KeyboardInterrupt:
+        result.interrupted = True
+    result.seconds = time.perf_counter() - start
+    return result
 
 
 def run_sessions(config: SessionConfig, progress: Callable[[int], None] | None = None,
@@ -181,23 +215,11 @@ def run_sessions(config: SessionConfig, progress: Callable[[int], None] | None =
     ranks, suits = kernel_masks()
     covers, thresholds = config.arrays()
     rules = rule_vector(config.ruleset)
-    result = SessionResult(config)
-    start = time.perf_counter()
-    try:
-        for first in range(0, config.sessions, batch):
-            count = min(batch, config.sessions - first)
-            out = np.zeros((count, len(config.variants), S.N_OUT), dtype=np.int64)
-            S.play_sessions(config.seed, first, count, config.rounds, config.n_players, covers, thresholds, rules,
-                            ranks, suits, out)
-            result.rows.append(out)
-            if on_batch is not None:
-                on_batch(first, out)
-            if progress is not None:
-                progress(count)
-    except KeyboardInterrupt:
-        result.interrupted = True
-    result.seconds = time.perf_counter() - start
-    return result
+
+    def play(first: int, count: int, out: np.ndarray) -> None:
+        S.play_sessions(config.seed, first, count, config.rounds, config.n_players, covers, thresholds, rules,
+                        ranks, suits, out)
+    return _play_batches(config, S.N_OUT, play, progress, batch, on_batch)
 
 
 # ---------------------------------------------------------------- the dice game
@@ -230,16 +252,7 @@ class DiceSessionConfig:
     threads: int | None = None
 
     def validate(self) -> None:
-        self.ruleset.check_players(self.n_players)
-        _check_common(self.seed, self.sessions, "sessions", self.threads)
-        if not 1 <= self.rounds <= 10_000:
-            raise SimulationError(f"--rounds must be between 1 and 10,000, not {self.rounds}")
-        if not self.variants:
-            raise SimulationError("give at least one covering policy")
-        if len(set(self.variants)) != len(self.variants):
-            raise SimulationError("a covering policy is given twice")
-        for text in (*self.variants, self.others):
-            cover_mask(text)
+        _check_sessions(self)
 
     def covers(self) -> np.ndarray:
         covers = np.full((len(self.variants), self.n_players), cover_mask(self.others), dtype=np.int64)
@@ -256,29 +269,9 @@ class DiceSessionConfig:
         }
 
 
-@dataclass
-class DiceSessionResult:
-    config: DiceSessionConfig
-    rows: list[np.ndarray] = field(default_factory=list)   # int64[sessions, V, N_OUT] batches
-    seconds: float = 0.0
-    interrupted: bool = False
-
-    @property
-    def out(self) -> np.ndarray:
-        from ._dice_session import N_OUT
-
-        if not self.rows:
-            return np.zeros((0, len(self.config.variants), N_OUT), dtype=np.int64)
-        return np.concatenate(self.rows)
-
-    @property
-    def sessions_done(self) -> int:
-        return sum(len(r) for r in self.rows)
-
-
 def run_dice_sessions(config: DiceSessionConfig, progress: Callable[[int], None] | None = None,
                       batch: int = 8192,
-                      on_batch: Callable[[int, np.ndarray], None] | None = None) -> DiceSessionResult:
+                      on_batch: Callable[[int, np.ndarray], None] | None = None) -> SessionResult:
     """Play the dice sessions batch by batch, as ``run_sessions`` does the card game."""
     from . import _dice_session as DS
     from .dice import throw_table
@@ -287,23 +280,10 @@ def run_dice_sessions(config: DiceSessionConfig, progress: Callable[[int], None]
     covers = config.covers()
     rules = dice_rule_vector(config.ruleset)
     table = throw_table(config.ruleset)
-    result = DiceSessionResult(config)
-    start = time.perf_counter()
-    try:
-        for first in range(0, config.sessions, batch):
-            count = min(batch, config.sessions - first)
-            out = np.zeros((count, len(config.variants), DS.N_OUT), dtype=np.int64)
-            DS.play_dice_sessions(config.seed, first, count, config.rounds, config.n_players, covers, rules, table,
-                                  out)
-            result.rows.append(out)
-            if on_batch is not None:
-                on_batch(first, out)
-            if progress is not None:
-                progress(count)
-    except KeyboardInterrupt:
-        result.interrupted = True
-    result.seconds = time.perf_counter() - start
-    return result
+
+    def play(first: int, count: int, out: np.ndarray) -> None:
+        DS.play_dice_sessions(config.seed, first, count, config.rounds, config.n_players, covers, rules, table, out)
+    return _play_batches(config, DS.N_OUT, play, progress, batch, on_batch)
 
 
 def play_dice_script(ruleset: CabrioletRuleset, n_players: int, outcomes: list[str], rounds: int,
