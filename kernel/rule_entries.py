@@ -95,3 +95,17 @@ def read_rule_tables(label: str, data: Mapping[str, Any], schema: Mapping[str, V
     if missing:
         raise error(f"ruleset {label!r} is missing rule {missing[0]!r}")
     return rules
+
+
+def read_ruleset_file(name_or_path, error: type[Exception]) -> tuple[str, str] | None:
+    """(label, text) when ``name_or_path`` is a TOML file (a path, or a name that exists on disk),
+    None when it is a ruleset name for the caller to look up among its shipped files."""
+    from pathlib import Path
+
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".toml" or candidate.exists():
+        try:
+            return str(candidate), candidate.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise error(f"cannot read ruleset file {str(candidate)!r}: {exc.strerror}") from None
+    return None

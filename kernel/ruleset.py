@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
 from . import cards
-from .rule_entries import Rule, boolean, int_range, read_rule, read_rule_tables
+from .rule_entries import Rule, boolean, int_range, read_rule, read_rule_tables, read_ruleset_file
 
 RULESET_DIR = "rulesets"
 DEFAULT_RULESET = "encyclopedie-1765"
@@ -169,12 +169,9 @@ def available_rulesets() -> list[str]:
 
 def _locate(name_or_path: str | Path) -> tuple[str, str]:
     """Return (label, text) for a ruleset name or a path to a TOML file."""
-    candidate = Path(name_or_path)
-    if candidate.suffix == ".toml" or candidate.exists():
-        try:
-            return str(candidate), candidate.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RulesetError(f"cannot read ruleset file {str(candidate)!r}: {exc.strerror}") from None
+    found = read_ruleset_file(name_or_path, RulesetError)
+    if found is not None:
+        return found
     name = str(name_or_path)
     if name not in available_rulesets():
         raise RulesetError(f"unknown ruleset {name!r}; available: {', '.join(available_rulesets())}")

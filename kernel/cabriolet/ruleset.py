@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
-from spadille.kernel.rule_entries import Rule, boolean, int_range, read_rule, read_rule_tables
+from spadille.kernel.rule_entries import Rule, boolean, int_range, read_rule, read_rule_tables, read_ruleset_file
 from spadille.kernel.ruleset import RulesetError, parse_override
 
 from .cases import CASES
@@ -133,12 +133,9 @@ class CabrioletRuleset:
 
 
 def _locate(name_or_path: str | Path) -> tuple[str, str]:
-    candidate = Path(name_or_path)
-    if candidate.suffix == ".toml" or candidate.exists():
-        try:
-            return str(candidate), candidate.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise CabrioletRulesetError(f"cannot read ruleset file {str(candidate)!r}: {exc.strerror}") from None
+    found = read_ruleset_file(name_or_path, CabrioletRulesetError)
+    if found is not None:
+        return found
     if str(name_or_path) != DEFAULT_CABRIOLET_RULESET:
         raise CabrioletRulesetError(f"unknown Cabriolet ruleset {str(name_or_path)!r}; available: "
                                     f"{DEFAULT_CABRIOLET_RULESET} (or a path to a TOML file)")
