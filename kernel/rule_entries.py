@@ -78,6 +78,18 @@ def read_rule(label: str, key: str, entry: Any, *, schema: Mapping[str, ValueChe
     return Rule(key, value, entry["source"], entry["passage"], entry["status"], choices, entry.get("note", ""))
 
 
+def read_meta(label: str, data: dict, fields: set[str], error: type[Exception]) -> dict:
+    """Take the file's ``[ruleset]`` table out of ``data``: it must name the ruleset and hold
+    only ``fields``."""
+    meta = data.pop("ruleset", None)
+    if not isinstance(meta, dict) or "name" not in meta:
+        raise error(f"ruleset {label!r} needs a [ruleset] table with a name")
+    unknown = sorted(set(meta) - fields)
+    if unknown:
+        raise error(f"ruleset {label!r}: unknown field {unknown[0]!r} in [ruleset]")
+    return meta
+
+
 def read_rule_tables(label: str, data: Mapping[str, Any], schema: Mapping[str, ValueCheck], error: type[Exception],
                      parse_rule: Callable[[str, str, Any], Rule]) -> dict[str, Rule]:
     """Every ``[section.name]`` table of a file (its ``[ruleset]`` table already taken out), each

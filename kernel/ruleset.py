@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
 from . import cards
-from .rule_entries import Rule, boolean, int_range, read_rule, read_rule_tables, read_ruleset_file
+from .rule_entries import Rule, boolean, int_range, read_rule, read_meta, read_rule_tables, read_ruleset_file
 
 RULESET_DIR = "rulesets"
 DEFAULT_RULESET = "encyclopedie-1765"
@@ -193,12 +193,7 @@ def parse_ruleset(label: str, text: str) -> Ruleset:
 
 
 def _build(label: str, data: dict[str, Any], text: str) -> Ruleset:
-    meta = data.pop("ruleset", None)
-    if not isinstance(meta, dict) or "name" not in meta:
-        raise RulesetError(f"ruleset {label!r} needs a [ruleset] table with a name")
-    unknown_meta = sorted(set(meta) - META_FIELDS)
-    if unknown_meta:
-        raise RulesetError(f"ruleset {label!r}: unknown field {unknown_meta[0]!r} in [ruleset]")
+    meta = read_meta(label, data, META_FIELDS, RulesetError)
     rules = read_rule_tables(label, data, SCHEMA, RulesetError, _parse_rule)
     ruleset = Ruleset(
         name=str(meta["name"]),

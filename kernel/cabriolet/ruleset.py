@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
-from spadille.kernel.rule_entries import Rule, boolean, int_range, read_rule, read_rule_tables, read_ruleset_file
+from spadille.kernel.rule_entries import Rule, boolean, int_range, read_rule, read_meta, read_rule_tables, read_ruleset_file
 from spadille.kernel.ruleset import RulesetError, parse_override
 
 from .cases import CASES
@@ -150,12 +150,7 @@ def _parse_rule(label: str, key: str, entry: Any) -> Rule:
 
 
 def _build(label: str, data: dict[str, Any], text: str, overrides: tuple = ()) -> CabrioletRuleset:
-    meta = data.pop("ruleset", None)
-    if not isinstance(meta, dict) or "name" not in meta:
-        raise CabrioletRulesetError(f"ruleset {label!r} needs a [ruleset] table with a name")
-    unknown_meta = sorted(set(meta) - META_FIELDS)
-    if unknown_meta:
-        raise CabrioletRulesetError(f"ruleset {label!r}: unknown field {unknown_meta[0]!r} in [ruleset]")
+    meta = read_meta(label, data, META_FIELDS, CabrioletRulesetError)
     rules = read_rule_tables(label, data, SCHEMA, CabrioletRulesetError, _parse_rule)
     low, high = rules["players.min"].value, rules["players.max"].value
     hand = rules["pack.hand_size"].value
