@@ -17,6 +17,8 @@ Private: no checks.
 import numpy as np
 from numba import njit
 
+from spadille.kernel._bits import popcount
+
 from .cases import case_bits
 
 ACE, KING, QUEEN, JACK = 0, 1, 2, 3
@@ -27,22 +29,13 @@ def _bit(suit, rank):
     return np.uint64(1) << np.uint64(suit * 8 + rank)
 
 
-@njit(inline="always", cache=True)
-def _count(h):
-    c = 0
-    while h:
-        h &= h - np.uint64(1)
-        c += 1
-    return c
-
-
 @njit(cache=True)
 def choose_call(hand, turned_bit, rank_masks, suit_masks, confiance_same_suit, parts_of_mariage):
     """(called card, keep mask) for ``hand`` under the policy, or (-1, 0) when nothing to call."""
     held = case_bits(hand, rank_masks, suit_masks, confiance_same_suit, parts_of_mariage)
     free = ~hand & ~turned_bit
     # cabriolet: a third jack
-    if not held >> 7 & 1 and _count(hand & rank_masks[JACK]) == 2:
+    if not held >> 7 & 1 and popcount(hand & rank_masks[JACK]) == 2:
         for s in range(4):
             if free & _bit(s, JACK):
                 return s * 8 + JACK, hand & rank_masks[JACK]
@@ -69,7 +62,7 @@ def choose_call(hand, turned_bit, rank_masks, suit_masks, confiance_same_suit, p
                     return s * 8 + top, _bit(s, JACK)
     # conférence, secret, confidens: a second king, queen, jack
     for case, rank in ((4, KING), (5, QUEEN), (6, JACK)):
-        if not held >> case & 1 and _count(hand & rank_masks[rank]) == 1:
+        if not held >> case & 1 and popcount(hand & rank_masks[rank]) == 1:
             for s in range(4):
                 if free & _bit(s, rank):
                     return s * 8 + rank, hand & rank_masks[rank]

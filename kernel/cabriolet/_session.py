@@ -13,6 +13,7 @@ variants (covering and playing policies) are paired on the same deals.
 import numpy as np
 from numba import njit, prange
 
+from spadille.kernel._bits import popcount
 from spadille.kernel._rng import seed_deal
 
 from ._deal import deal_hands
@@ -122,11 +123,7 @@ def _round(state, deck, hands, bits, tricks, log, board, out, covers, thresholds
     for j in range(last):
         q = seat[j]
         if covers[q] >> JEU & 1:
-            trumps = 0
-            h = hands[j] & (np.uint64(0xFF) << np.uint64(8 * trump))
-            while h:
-                h &= h - np.uint64(1)
-                trumps += 1
+            trumps = popcount(hands[j] & (np.uint64(0xFF) << np.uint64(8 * trump)))
             if trumps >= thresholds[q]:
                 player = j
                 break

@@ -16,8 +16,9 @@ several cases at once; ``case_bits`` returns them as bits (``1 << index``).
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
+
+from spadille.kernel._bits import popcount
 
 from .cards import ACE, JACK, KING, QUEEN, rank_mask, suit_mask
 
@@ -40,23 +41,14 @@ def case_index(name: str) -> int:
     return CASES.index(name)
 
 
-@njit(inline="always", cache=True)
-def _popcount(x):
-    count = 0
-    while x:
-        x &= x - np.uint64(1)
-        count += 1
-    return count
-
-
 @njit(cache=True)
 def case_bits(hand, rank_masks, suit_masks, confiance_same_suit, parts_of_mariage):
     """Bits of the holdings of ``hand`` (uint64 mask): bit i for CASES[i] (i < 8), bit 9 for the
     four aces. ``rank_masks`` uint64[8], ``suit_masks`` uint64[4]; flags are 0/1. No checks."""
     bits = 0
-    kings = _popcount(hand & rank_masks[1])
-    queens = _popcount(hand & rank_masks[2])
-    jacks = _popcount(hand & rank_masks[3])
+    kings = popcount(hand & rank_masks[1])
+    queens = popcount(hand & rank_masks[2])
+    jacks = popcount(hand & rank_masks[3])
     for s in range(4):
         h = hand & suit_masks[s]
         k = (h & rank_masks[1]) != 0
@@ -82,7 +74,7 @@ def case_bits(hand, rank_masks, suit_masks, confiance_same_suit, parts_of_mariag
         bits |= 64
     if jacks >= 3:
         bits |= 128
-    if _popcount(hand & rank_masks[0]) == 4:
+    if popcount(hand & rank_masks[0]) == 4:
         bits |= 1 << 9
     return bits
 
