@@ -15,9 +15,11 @@ from . import _layout as L
 from ._bits import ZERO, bit, highest, lowest, popcount
 from ._dd_tt import BUCKET_WORDS, SHAPE_WORDS
 from ._decide import decide_card, decide_vole
-from ._policies import choose_bid, choose_call, choose_force_answer, choose_trump
+from ._policies import (choose_bid, choose_call, choose_demand, choose_force_answer, choose_gift, choose_trump,
+                        open_bids)
 from ._rng import below_n, seed_deal
-from ._rules import beats, count_matadors, legal_calls, legal_plays, revealed_absent, to_ordered
+from ._rules import (beats, called_king_duty, casco_calls, count_matadors, legal_calls, legal_demands, legal_plays,
+                     matador_bonus, revealed_absent, to_ordered)
 from ._settle import pay_antes, settle, table_total
 
 
@@ -47,38 +49,44 @@ def deal_hands(seed, deal, rules, rng, deck, hands_nat):
 
 @njit(cache=True)
 def _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, policy_params, force, rng, res):
-    """Returns (declarer seat or -1, ASK / ALONE or -1). Writes bids and the force answer.
-    The focal seat's bid is ``force[F_BID]`` when fixed (an ask that is no longer open is a pass)."""
+    """Returns (declarer seat or -1, winning bid code or -1). Writes bids and the force answer.
+
+    Each seat speaks once and may bid only above the best bid so far (auction.contracts); a
+    seat with nothing open but a pass is not consulted. An asker overbid may take the higher
+    bid himself (auction.asker_preference). The focal seat's bid is ``force[F_BID]`` when
+    fixed; a fixed bid that is not open to it is a pass."""
     n_seats = rules[L.R_SEATS]
     best_seat = -1
     best_kind = -1
+    best_rank = 0
     res[L.COL_FORCE] = L.NO_FORCE
     for seat in range(L.MAX_SEATS):
         res[L.COL_BIDS + seat] = -1
     for seat in range(n_seats):
-        if best_kind == L.ALONE:
-            continue  # nothing outranks a sans prendre: no choice, no consultation
+        open_mask = open_bids(hands_nat[seat], best_rank, rules)
+        if open_mask == 0:
+            continue  # nothing to outbid with: no choice, no consultation
         if seat == force[L.F_SEAT] and force[L.F_BID] != L.FREE:
             bid = force[L.F_BID]
-            if bid == L.ASK and best_kind == L.ASK:
+            if bid != L.PASS and open_mask & (1 << bid) == 0:
                 bid = L.PASS
         else:
-            bid = choose_bid(policy_ids[seat], policy_params[seat], hands_nat[seat], best_kind,
+            bid = choose_bid(policy_ids[seat], policy_params[seat], hands_nat[seat], open_mask,
                              rules, card_of_pos, nat_suit_mask, top_pos, rng)
         res[L.COL_BIDS + seat] = bid
-        if bid == L.ASK:
+        if bid == L.PASS:
+            continue
+        asker = best_seat
+        if (best_kind == L.ASK and rules[L.R_ASKER_PREFERENCE] != 0
+                and (bid != L.CASCO or open_bids(hands_nat[asker], 0, rules) & (1 << L.CASCO) != 0)):
+            answer = choose_force_answer(policy_ids[asker], policy_params[asker], hands_nat[asker], bid,
+                                         rules, card_of_pos, nat_suit_mask, top_pos, rng)
+            res[L.COL_FORCE] = answer
+            best_seat = asker if answer == L.TAKE else seat
+        else:
             best_seat = seat
-            best_kind = L.ASK
-        elif bid == L.ALONE:
-            if best_kind == L.ASK and rules[L.R_ASKER_PREFERENCE] != 0:
-                asker = best_seat
-                answer = choose_force_answer(policy_ids[asker], policy_params[asker], hands_nat[asker],
-                                             rules, card_of_pos, nat_suit_mask, top_pos, rng)
-                res[L.COL_FORCE] = answer
-                best_seat = asker if answer == L.TAKE else seat
-            else:
-                best_seat = seat
-            best_kind = L.ALONE
+        best_kind = bid
+        best_rank = rules[L.R_BID_RANK + bid]
     return best_seat, best_kind
 
 
@@ -97,6 +105,30 @@ def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend,
         known = friend
     obs[L.O_FRIEND_KNOWN] = known
     obs[L.O_GONE] = np.int64(gone)
+
+
+@njit(cache=True)
+def _holder(hands_nat, n_seats, ombre, card):
+    """The seat other than the ombre holding natural ``card``, -1 if none (or no card)."""
+    if card < 0:
+        return -1
+    for seat in range(n_seats):
+        if seat != ombre and hands_nat[seat] & bit(card) != ZERO:
+            return seat
+    return -1
+
+
+@njit(cache=True)
+def _pick_call(calls, fixed, pid, params, hand_nat, trump, rng):
+    """The called card: a fixed legal call, the policy's choice among two or more, the only
+    one, or -1 when nothing may be called."""
+    if fixed != L.FREE and calls & bit(fixed) != ZERO:
+        return fixed
+    if popcount(calls) >= 2:
+        return choose_call(pid, params, hand_nat, trump, calls, rng)
+    if calls != ZERO:
+        return lowest(calls)
+    return -1
 
 
 @njit(cache=True)
@@ -149,6 +181,7 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
             res[L.COL_TRUMP] = -1
             res[L.COL_CALLED] = -1
             res[L.COL_FRIEND] = -1
+            res[L.COL_GIVEN] = -1
             res[L.COL_SIDE_TRICKS] = 0
             res[L.COL_OUTCOME] = L.NO_RESULT
             res[L.COL_VOLE] = L.VOLE_NONE
@@ -160,47 +193,80 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
             return -1
         ombre = spadille_holder
         contract = L.FORCED
-    elif kind == L.ALONE:
-        ombre = declarer
-        contract = L.SANS_PRENDRE
     else:
         ombre = declarer
-        contract = L.CALLED
+        if kind == L.ALONE:
+            contract = L.SANS_PRENDRE
+        elif kind == L.DEMAND or (kind == L.ASK and rules[L.R_ASK_DEMANDS] != 0):
+            contract = L.DEMANDED
+        elif kind == L.CASCO:
+            contract = L.CASCO_GAME
+        else:
+            contract = L.CALLED
+    demanding = contract == L.DEMANDED or (contract == L.FORCED and rules[L.R_ASK_DEMANDS] != 0)
 
     # The focal seat's fixed trump, call and vole hold when it is the ombre by its own bid.
     focal_ombre = ombre == force[L.F_SEAT] and contract != L.FORCED
+    fixed_call = force[L.F_CALL] if focal_ombre else L.FREE
     allowed = rules[L.R_ALLOWED_TRUMPS]
-    if focal_ombre and force[L.F_TRUMP] != L.FREE:
-        trump = force[L.F_TRUMP]
-    elif popcount(np.uint64(allowed)) >= 2:
-        alone = 1 if contract == L.SANS_PRENDRE else 0
-        trump = choose_trump(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], allowed, alone,
-                             card_of_pos, nat_suit_mask, top_pos, rng)
-    else:
-        trump = lowest(np.uint64(allowed))
-
     called = -1
     friend = -1
-    if contract != L.SANS_PRENDRE:
-        calls = legal_calls(hands_nat[ombre], trump, rules)
-        if focal_ombre and force[L.F_CALL] != L.FREE and calls & bit(force[L.F_CALL]) != ZERO:
-            called = force[L.F_CALL]
-        elif popcount(calls) >= 2:
-            called = choose_call(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], trump, calls, rng)
-        elif calls != ZERO:
-            called = lowest(calls)
-        if called >= 0:
-            for seat in range(n_seats):
-                if seat != ombre and hands_nat[seat] & bit(called) != ZERO:
-                    friend = seat
-        if friend < 0 and contract == L.CALLED:
-            contract = L.SELF_CALLED
+    given = -1
+    if contract == L.CASCO_GAME:
+        # the ombre calls before trumps are named; the called king's holder names them
+        calls = casco_calls(hands_nat[ombre], rules)
+        called = _pick_call(calls, fixed_call, policy_ids[ombre], policy_params[ombre], hands_nat[ombre], -1, rng)
+        friend = _holder(hands_nat, n_seats, ombre, called)
+        namer = friend if friend >= 0 else ombre
+        if popcount(np.uint64(allowed)) >= 2:
+            trump = choose_trump(policy_ids[namer], policy_params[namer], hands_nat[namer], allowed,
+                                 1 if friend < 0 else 0, card_of_pos, nat_suit_mask, top_pos, rng)
+        else:
+            trump = lowest(np.uint64(allowed))
+    else:
+        if focal_ombre and force[L.F_TRUMP] != L.FREE:
+            trump = force[L.F_TRUMP]
+        elif popcount(np.uint64(allowed)) >= 2:
+            alone = 1 if contract == L.SANS_PRENDRE or demanding else 0
+            trump = choose_trump(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], allowed, alone,
+                                 card_of_pos, nat_suit_mask, top_pos, rng)
+        else:
+            trump = lowest(np.uint64(allowed))
+        if demanding:
+            demands = legal_demands(hands_nat[ombre], trump, rules)
+            if focal_ombre and fixed_call != L.FREE and demands & bit(fixed_call) != ZERO:
+                called = fixed_call
+            elif popcount(demands) >= 2:
+                called = choose_demand(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], trump, demands, rng)
+            elif demands != ZERO:
+                called = lowest(demands)
+            if called >= 0:
+                holder = _holder(hands_nat, n_seats, ombre, called)
+                hands_nat[holder] ^= bit(called)
+                hands_nat[ombre] |= bit(called)
+                given = choose_gift(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], called, trump,
+                                    pos_of_card, card_of_pos, block_mask, rng)
+                hands_nat[ombre] ^= bit(given)
+                hands_nat[holder] |= bit(given)
+                fee = rules[L.R_DEMAND_FEE]
+                if called // 10 == rules[L.R_FAVOURITE_SUIT]:
+                    fee = rules[L.R_DEMAND_FEE_FAVOURITE]
+                nets[ombre] -= fee
+                nets[holder] += fee
+        elif contract != L.SANS_PRENDRE:
+            calls = legal_calls(hands_nat[ombre], trump, rules)
+            called = _pick_call(calls, fixed_call, policy_ids[ombre], policy_params[ombre], hands_nat[ombre], trump,
+                                rng)
+            friend = _holder(hands_nat, n_seats, ombre, called)
+            if friend < 0 and contract == L.CALLED:
+                contract = L.SELF_CALLED
 
     res[L.COL_CONTRACT] = contract
     res[L.COL_OMBRE] = ombre
     res[L.COL_TRUMP] = trump
     res[L.COL_CALLED] = called
     res[L.COL_FRIEND] = friend
+    res[L.COL_GIVEN] = given
 
     pack_ord = ZERO
     for suit in range(4):
@@ -211,7 +277,18 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
         obs[L.O_SHOWED_OUT + seat] = 0
         obs[L.O_TRICKS + seat] = 0
         obs[L.O_CANNOT_HOLD + seat] = 0
-    called_pos = pos_of_card[trump, called] if called >= 0 else -1
+    # A demanded king is no hidden partner: the ombre plays alone, and the table knows where
+    # the king went (and the card given for it, when it is shown).
+    called_pos = pos_of_card[trump, called] if called >= 0 and not demanding else -1
+    if demanding and called >= 0:
+        king_pos = pos_of_card[trump, called]
+        given_pos = pos_of_card[trump, given]
+        holder = _holder(hands_nat, n_seats, ombre, given)
+        for seat in range(n_seats):
+            if seat != ombre:
+                obs[L.O_CANNOT_HOLD + seat] |= np.int64(bit(king_pos))
+            if seat != holder and rules[L.R_GIFT_SHOWN] != 0:
+                obs[L.O_CANNOT_HOLD + seat] |= np.int64(bit(given_pos))
     obs[L.O_TRUMP] = trump
     obs[L.O_OMBRE] = ombre
     obs[L.O_CALLED_POS] = called_pos
@@ -221,20 +298,25 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
     vole_after = rules[L.R_VOLE_AFTER]
     vole_state = L.VOLE_NONE
     vole_decider = -1
-    called_seen = called_pos < 0
+    called_seen = called_pos < 0 or contract == L.CASCO_GAME  # the casco friend named trumps
+    partner_card = -1 if demanding else called  # what the policies know as the called card
+    duty = rules[L.R_CALLED_KING_DUTY] != 0 and called_pos >= 0
     gone = ZERO
     side_tricks = 0
     leader = 0
     for trick in range(hand_size):
         if (trick == vole_after and vole_allowed and side_tricks == trick
                 and (called_seen or rules[L.R_VOLE_NEEDS_SEEN] == 0)):
-            vole_decider = leader
+            # announced before the first trick (vole.after_straight_tricks = 0) it is the ombre's
+            # choice; later, the side member on lead decides
+            vole_decider = leader if trick > 0 else ombre
             if focal_ombre and force[L.F_VOLE] != L.FREE:
                 undertake = force[L.F_VOLE]
             else:
-                _fill_obs(obs, leader, trick, 0, leader, -1, -1, friend, called_seen, gone, contract, ombre)
-                undertake = decide_vole(search, policy_ids[leader], policy_params[leader], leader, hands, start_ord,
-                                        played, n_seats, obs, ombre, friend, called, trump, pack_ord, rules,
+                _fill_obs(obs, vole_decider, trick, 0, leader, -1, -1, friend, called_seen, gone, contract, ombre)
+                undertake = decide_vole(search, policy_ids[vole_decider], policy_params[vole_decider], vole_decider,
+                                        hands, start_ord,
+                                        played, n_seats, obs, ombre, friend, partner_card, trump, pack_ord, rules,
                                         pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes,
                                         rng)
             if undertake != 0:
@@ -250,10 +332,12 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
             if seat >= n_seats:
                 seat -= n_seats
             legal = legal_plays(hands[seat], led_pos, best_pos, trump, rules, block_of_pos, block_mask, top_pos)
+            if duty:
+                legal = called_king_duty(legal, hands[seat], led_pos, called_pos, trump, block_of_pos)
             if popcount(legal) >= 2:
                 _fill_obs(obs, seat, trick, i, leader, best_pos, best_seat, friend, called_seen, gone, contract, ombre)
                 card = decide_card(search, policy_ids[seat], policy_params[seat], seat, legal, hands, start_ord,
-                                   played, n_seats, obs, ombre, friend, called, trump, pack_ord, rules, pos_of_card,
+                                   played, n_seats, obs, ombre, friend, partner_card, trump, pack_ord, rules, pos_of_card,
                                    block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, values, rng)
             else:
                 card = lowest(legal)
@@ -270,6 +354,8 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
                     obs[L.O_SHOWED_OUT + seat] |= 1 << led_block
                     obs[L.O_CANNOT_HOLD + seat] |= np.int64(
                         revealed_absent(card, led_pos, best_pos, trump, rules, block_of_pos, block_mask, top_pos))
+                if duty and card != called_pos and block_of_pos[trump, led_pos] == block_of_pos[trump, called_pos]:
+                    obs[L.O_CANNOT_HOLD + seat] |= np.int64(bit(called_pos))  # he would have had to play it
                 if beats(card, best_pos, trump, block_of_pos):
                     best_pos = card
                     best_seat = seat
@@ -286,13 +372,19 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
 
     if vole_state == L.VOLE_FAILED and side_tricks == hand_size:
         vole_state = L.VOLE_MADE
-    side_start = start_ord[ombre]
-    if friend >= 0 and rules[L.R_MATADORS_OMBRE_ONLY] == 0:
-        side_start |= start_ord[friend]
-    matadors = count_matadors(side_start, trump, rules, top_pos)
+    trump_block = block_mask[trump, trump]
+    with_friend = friend >= 0 and rules[L.R_MATADORS_OMBRE_ONLY] == 0
+    if rules[L.R_MATADOR_COUNT] == L.MATADORS_BONUS:
+        matadors = matador_bonus(start_ord[ombre], trump, top_pos, trump_block)
+        if with_friend:
+            matadors = max(matadors, matador_bonus(start_ord[friend], trump, top_pos, trump_block))
+    else:
+        side_start = start_ord[ombre]
+        if with_friend:
+            side_start |= start_ord[friend]
+        matadors = count_matadors(side_start, trump, rules, top_pos, trump_block)
     odd_defender = -1
     odd_best = -1
-    trump_block = block_mask[trump, trump]
     for seat in range(n_seats):
         if seat != ombre and seat != friend and start_ord[seat] & trump_block != ZERO:
             top = highest(start_ord[seat] & trump_block)

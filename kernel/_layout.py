@@ -6,15 +6,23 @@ lookup tables are never globals; they travel as kernel arguments.
 """
 
 # ---------------------------------------------------------------- auction and contracts
-PASS, ASK, ALONE = 0, 1, 2
-BID_NAMES = ("pass", "ask", "sans-prendre")
+PASS, ASK, ALONE, DEMAND, CASCO = 0, 1, 2, 3, 4
+BID_NAMES = ("pass", "ask", "sans-prendre", "demand", "casco")
+N_BIDS = 5
+# Which bids a ruleset offers, and their precedence, is data (auction.contracts); the codes
+# only name them. DEMAND is the médiateur / Dimidiator bid: demand a king, play alone.
+# CASCO is open only to the holder of both black aces.
 
 CEDE, TAKE = 0, 1  # the asker's answer when a later seat goes sans prendre over his ask
 NO_FORCE = -1
 
-CALLED, SELF_CALLED, SANS_PRENDRE, FORCED, NO_CONTRACT = 0, 1, 2, 3, 4
-CONTRACT_NAMES = ("called", "self-called", "sans-prendre", "forced-spadille", "none")
-N_CONTRACTS = 5
+CALLED, SELF_CALLED, SANS_PRENDRE, FORCED, NO_CONTRACT, DEMANDED, CASCO_GAME = 0, 1, 2, 3, 4, 5, 6
+CONTRACT_NAMES = ("called", "self-called", "sans-prendre", "forced-spadille", "none", "demanded-king", "casco")
+N_CONTRACTS = 7
+# DEMANDED: the ombre names trumps, takes a king from its holder in exchange for a card of his
+# choosing, and plays alone (the ask of quadrille à trois, the médiateur, the Dimidiator).
+# CASCO_GAME (the contract of the bid CASCO): the holder of both black aces calls a king and
+# its holder names trumps.
 
 WIN, REMISE, CODILLE, NO_RESULT = 0, 1, 2, 3
 OUTCOME_NAMES = ("win", "remise", "codille", "none")
@@ -59,7 +67,25 @@ R_BETE_FIRST = 32
 R_BETE_DOUBLING = 33          # 0 encyclopedie-chain, 1 doubling
 R_BETE_INCREMENT = 34
 R_PACK_MASK = 35              # natural mask of the cards in the pack
-N_RULE_PARAMS = 36
+R_BID_RANK = 36               # N_BIDS entries, by bid code: precedence (1 lowest), 0 not offered
+R_ASK_DEMANDS = 41            # 1: the ask and forced spadille demand a king (à trois) instead of calling one
+R_DEMAND_TRUMP_KING = 42      # 1: the king of trumps may be demanded
+R_DEMAND_FEE = 43             # jetons the ombre pays the holder of a demanded king
+R_DEMAND_FEE_FAVOURITE = 44   # the same when the king is of the favourite suit
+R_FAVOURITE_SUIT = 45         # suit id, -1 none
+R_GIFT_SHOWN = 46             # 1: the card given for a demanded king is shown to the other defenders
+R_DEMAND_PREMIUM = 47         # per-opponent premium of a DEMANDED contract (the médiateur fiche)
+R_MULTIPLIER_X2 = 48          # N_CONTRACTS entries, by contract code: twice the multiplier of jeu + consolation
+R_PAYMENT_SCHEME = 55         # 0 encyclopedie (jetons, bêtes), 1 italian-pot
+R_MATADOR_COUNT = 56          # 0 sequence from spadille, 1 bonus for the top three (1) or four (2) in one hand
+R_MATADORS_ON_LOSS = 57       # 1: matadors are charged to a losing side too
+R_CODILLE_MULTIPLIER = 58     # what a codille costs each defender, in games
+R_VOLE_MULTIPLIER = 59        # a made vole pays this many games plus the vole value
+R_CALLED_KING_DUTY = 60       # 1: the called king's holder must play it when its suit is led and may not lead it
+N_RULE_PARAMS = 61
+
+SCHEME_ENCYCLOPEDIE, SCHEME_ITALIAN_POT = 0, 1
+MATADORS_SEQUENCE, MATADORS_BONUS = 0, 1
 
 # bête chain table: int64[2, BETE_CHAIN_LEN]; row 0 after a first bête by remise, row 1 by codille;
 # unused tail entries are 0.
@@ -93,7 +119,8 @@ COL_POOL = 28          # change of what lies on the table (positive: the table g
 COL_LEADERS = 29       # 10 columns: leader of each trick
 COL_CARDS = 39         # 40 columns: trick t, k-th card played -> COL_CARDS + 4 t + k (natural card)
 COL_WINNERS = 79       # 10 columns: winner of each trick
-N_ROW_COLS = 89
+COL_GIVEN = 89         # natural card the ombre gave for a demanded king, -1 if none
+N_ROW_COLS = 90
 
 # ---------------------------------------------------------------- in-kernel aggregates
 # by_contract: int64[n_chunks, N_CONTRACTS, 4 (ombre seat), N_STATS]
@@ -184,3 +211,5 @@ H_TAKE_FORCED = 2      # estimated own tricks for an asker to take the sans pren
 H_DRAW_TRUMPS = 3      # the ombre leads trumps while he holds at least this share of the trumps out
 H_VOLE_LOSERS = 4      # cards that may not be sure winners when undertaking the vole
 H_CALL_LONG = 5        # 1: call the king of the suit where one holds most cards; 0: of the shortest
+H_DEMAND = 10          # estimated own tricks to demand a king and play alone (médiateur, à trois ask)
+H_CASCO = 11           # estimated own tricks for the holder of both black aces to bid casco

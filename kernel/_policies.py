@@ -50,8 +50,12 @@ def estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos):
     n_trumps = popcount(hand_nat & nat_suit_mask[trump, trump])
     value = 0.0
     in_top = 0
+    trump_cards = nat_suit_mask[trump, trump]
     for depth in range(_TOP_TRUMPS):  # below these, every trump weighs the same
-        if hand_nat & bit(card_of_pos[trump, top - depth]) != ZERO:
+        card = card_of_pos[trump, top - depth]
+        if bit(card) & trump_cards == ZERO:
+            break  # a short trump suit (a removed suit named trumps holds only the black aces)
+        if hand_nat & bit(card) != ZERO:
             value += _trump_weight(depth)
             in_top += 1
     value += _trump_weight(_TOP_TRUMPS) * (n_trumps - in_top)
@@ -116,29 +120,85 @@ def best_trumps(hand_nat, allowed, card_of_pos, nat_suit_mask, top_pos):
 
 # ---------------------------------------------------------------- auction and contract
 @njit(inline="always", cache=True)
-def choose_bid(pid, params, hand_nat, best_kind, rules, card_of_pos, nat_suit_mask, top_pos, rng):
-    """PASS, ASK or ALONE; when someone has asked (best_kind == ASK) only PASS or ALONE."""
+def _holds_both_black_aces(hand_nat):
+    return hand_nat & ONE != ZERO and hand_nat & bit(10) != ZERO
+
+
+@njit(inline="always", cache=True)
+def open_bids(hand_nat, best_rank, rules):
+    """Bit mask (1 << code) of the bids open to a seat over the best bid so far: those the
+    ruleset offers (auction.contracts) ranked strictly above it; casco only for the holder of
+    both black aces."""
+    mask = 0
+    for code in range(1, L.N_BIDS):
+        rank = rules[L.R_BID_RANK + code]
+        if rank > best_rank and (code != L.CASCO or _holds_both_black_aces(hand_nat)):
+            mask |= 1 << code
+    return mask
+
+
+@njit(inline="always", cache=True)
+def _nth_open_bid(open_mask, index, rules):
+    """The index-th open bid in ascending precedence (0-based)."""
+    rank = 0
+    while True:
+        rank += 1
+        for code in range(1, L.N_BIDS):
+            if open_mask & (1 << code) != 0 and rules[L.R_BID_RANK + code] == rank:
+                if index == 0:
+                    return code
+                index -= 1
+
+
+@njit(inline="always", cache=True)
+def _demandable_king(hand_nat, rules):
+    """Is there a king of the pack the hand does not hold (something to demand)?"""
+    pack = np.uint64(rules[L.R_PACK_MASK])
+    for suit in range(4):
+        king = bit(suit * 10 + 9)
+        if king & pack != ZERO and hand_nat & king == ZERO:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- auction and contract
+@njit(inline="always", cache=True)
+def choose_bid(pid, params, hand_nat, open_mask, rules, card_of_pos, nat_suit_mask, top_pos, rng):
+    """PASS or one of the bids in ``open_mask`` (bit 1 << code)."""
     if pid == L.POLICY_RANDOM:
-        if best_kind == L.ASK:
-            return L.PASS if below_n(rng, 2) == 0 else L.ALONE
-        return below_n(rng, 3)
+        pick = below_n(rng, 1 + popcount(np.uint64(open_mask)))
+        return L.PASS if pick == 0 else _nth_open_bid(open_mask, pick - 1, rules)
     best, value, with_partner, with_partner_value = best_trumps(hand_nat, rules[L.R_ALLOWED_TRUMPS],
                                                                 card_of_pos, nat_suit_mask, top_pos)
-    if value >= params[L.H_ALONE]:
+    if open_mask & (1 << L.ALONE) != 0 and value >= params[L.H_ALONE]:
         return L.ALONE
-    if best_kind != L.ASK and with_partner >= 0 and with_partner_value >= params[L.H_ASK]:
-        return L.ASK
+    if open_mask & (1 << L.CASCO) != 0 and value >= params[L.H_CASCO]:
+        return L.CASCO
+    if open_mask & (1 << L.DEMAND) != 0 and value >= params[L.H_DEMAND] and _demandable_king(hand_nat, rules):
+        return L.DEMAND
+    if open_mask & (1 << L.ASK) != 0:
+        if rules[L.R_ASK_DEMANDS] != 0:
+            if value >= params[L.H_DEMAND]:
+                return L.ASK
+        elif with_partner >= 0 and with_partner_value >= params[L.H_ASK]:
+            return L.ASK
     return L.PASS
 
 
 @njit(inline="always", cache=True)
-def choose_force_answer(pid, params, hand_nat, rules, card_of_pos, nat_suit_mask, top_pos, rng):
-    """The asker, forced by a later sans prendre: TAKE it himself or CEDE."""
+def choose_force_answer(pid, params, hand_nat, overbid, rules, card_of_pos, nat_suit_mask, top_pos, rng):
+    """The asker, overbid by a later seat's ``overbid``: TAKE it himself or CEDE."""
     if pid == L.POLICY_RANDOM:
         return below_n(rng, 2)
     best, value, with_partner, with_partner_value = best_trumps(hand_nat, rules[L.R_ALLOWED_TRUMPS],
                                                                 card_of_pos, nat_suit_mask, top_pos)
-    return L.TAKE if value >= params[L.H_TAKE_FORCED] else L.CEDE
+    if overbid == L.ALONE:
+        threshold = params[L.H_TAKE_FORCED]
+    elif overbid == L.CASCO:
+        threshold = params[L.H_CASCO]
+    else:
+        threshold = params[L.H_DEMAND]
+    return L.TAKE if value >= threshold else L.CEDE
 
 
 @njit(inline="always", cache=True)
@@ -150,6 +210,12 @@ def choose_trump(pid, params, hand_nat, allowed, alone, card_of_pos, nat_suit_ma
     if alone == 0 and with_partner >= 0:
         return with_partner
     return best
+
+
+@njit(inline="always", cache=True)
+def _suit_length(hand_nat, suit):
+    """Cards of natural suit ``suit`` in the hand (the black aces count in their own suit)."""
+    return popcount(hand_nat & (((ONE << np.uint64(10)) - ONE) << np.uint64(suit * 10)))
 
 
 @njit(inline="always", cache=True)
@@ -165,8 +231,7 @@ def choose_call(pid, params, hand_nat, trump, calls, rng):
         card = lowest(rest)
         rest ^= bit(card)
         suit = card // 10
-        suit_cards = hand_nat & (((ONE << np.uint64(10)) - ONE) << np.uint64(suit * 10))
-        length = popcount(suit_cards)
+        length = _suit_length(hand_nat, suit)
         score = float(length) if params[L.H_CALL_LONG] >= 0.5 else -float(length)
         if hand_nat & bit(card) != ZERO:
             score -= 100.0  # calling one's own card is playing alone
@@ -178,6 +243,44 @@ def choose_call(pid, params, hand_nat, trump, calls, rng):
             best_score = score
             best = card
     return best
+
+
+@njit(inline="always", cache=True)
+def choose_demand(pid, params, hand_nat, trump, demands, rng):
+    """The king the ombre demands (natural id) from ``demands``: the king of trumps if he may
+    have it, else the king of the plain suit where he holds most cards (ties: lowest suit)."""
+    if pid == L.POLICY_RANDOM:
+        return nth_set(demands, below_n(rng, popcount(demands)))
+    trump_king = bit(trump * 10 + 9)
+    if demands & trump_king != ZERO:
+        return trump * 10 + 9
+    best = -1
+    best_length = -1
+    rest = demands
+    while rest != ZERO:
+        card = lowest(rest)
+        rest ^= bit(card)
+        length = _suit_length(hand_nat, card // 10)
+        if length > best_length:
+            best_length = length
+            best = card
+    return best
+
+
+@njit(inline="always", cache=True)
+def choose_gift(pid, params, hand_nat, king, trump, pos_of_card, card_of_pos, block_mask, rng):
+    """The card (natural id) the ombre gives for the demanded ``king``: any of his others.
+    The heuristic gives its usual discard, the lowest card of the shortest plain suit."""
+    options = hand_nat & ~bit(king)
+    if pid == L.POLICY_RANDOM:
+        return nth_set(options, below_n(rng, popcount(options)))
+    ordered = ZERO
+    rest = options
+    while rest != ZERO:
+        card = lowest(rest)
+        rest ^= bit(card)
+        ordered |= bit(pos_of_card[trump, card])
+    return card_of_pos[trump, _discard(ordered, trump, block_mask)]
 
 
 # ---------------------------------------------------------------- card play
@@ -292,7 +395,7 @@ def choose_card(pid, params, hand, legal, obs, pack_ord, block_of_pos, block_mas
     gone = np.uint64(obs[L.O_GONE])
     outstanding = pack_ord & ~gone & ~hand
     if obs[L.O_N_IN_TRICK] == 0:
-        return _lead(hand, obs, outstanding, params, block_mask)
+        return _lead(legal, obs, outstanding, params, block_mask)
     best_pos = obs[L.O_BEST_POS]
     best_block = block_of_pos[trump, best_pos]
     trump_block = block_mask[trump, trump]

@@ -129,15 +129,17 @@ def to_ordered(hand_nat, trump, pos_of_card):
 
 
 @njit(cache=True)
-def count_matadors(side_ord, trump, rules, top_pos):
+def count_matadors(side_ord, trump, rules, top_pos, trump_block):
     """Matadors the side is paid for: the unbroken run of trumps from spadille down.
 
     With the top-3 rule on, nothing counts unless spadille, manille and basto are all there.
+    The run stops at the bottom of the trump block (``trump_block``, its ordered mask).
     """
     top = top_pos[trump]
+    held = side_ord & trump_block
     run = 0
     position = top
-    while position >= 0 and side_ord & bit(position) != ZERO:
+    while position >= 0 and held & bit(position) != ZERO:
         run += 1
         position -= 1
     if run < 1:
@@ -145,6 +147,61 @@ def count_matadors(side_ord, trump, rules, top_pos):
     if rules[L.R_MATADORS_TOP3] != 0 and run < 3:
         return 0
     return run
+
+
+@njit(cache=True)
+def matador_bonus(hand_ord, trump, top_pos, trump_block):
+    """The Italian page's matador bonus for one hand: 2 for the top four trumps, 1 for the
+    three matadors, else 0 (payments.matador_count = top-three-or-four-in-one-hand)."""
+    top = top_pos[trump]
+    three = bit(top) | bit(top - 1) | bit(top - 2)
+    if three & trump_block != three or hand_ord & three != three:
+        return 0
+    four = three | bit(top - 3)
+    if four & trump_block == four and hand_ord & four == four:
+        return 2
+    return 1
+
+
+@njit(cache=True)
+def legal_demands(hand_nat, trump, rules):
+    """Natural mask of the kings the ombre may demand: those of the pack he does not hold, the
+    king of trumps only with exchange.demand_king_of_trumps."""
+    pack = np.uint64(rules[L.R_PACK_MASK])
+    demands = ZERO
+    for suit in range(4):
+        if suit == trump and rules[L.R_DEMAND_TRUMP_KING] == 0:
+            continue
+        demands |= bit(suit * 10 + KING)
+    return demands & pack & ~hand_nat
+
+
+@njit(cache=True)
+def casco_calls(hand_nat, rules):
+    """Natural mask of the kings a casco ombre may call before trumps are named: every king of
+    the pack, his own only with contract.self_call."""
+    pack = np.uint64(rules[L.R_PACK_MASK])
+    calls = ZERO
+    for suit in range(4):
+        calls |= bit(suit * 10 + KING)
+    calls &= pack
+    if rules[L.R_SELF_CALL] == 0:
+        calls &= ~hand_nat
+    return calls
+
+
+@njit(inline="always", cache=True)
+def called_king_duty(legal, hand, led_pos, called_pos, trump, block_of_pos):
+    """play.called_king_duty: the called card's holder must play it when its block is led and
+    may not lead it while he has another card (the Italian page)."""
+    if called_pos < 0 or hand & bit(called_pos) == ZERO:
+        return legal
+    if led_pos < 0:
+        others = legal & ~bit(called_pos)
+        return others if others != ZERO else legal
+    if block_of_pos[trump, led_pos] == block_of_pos[trump, called_pos]:
+        return bit(called_pos)
+    return legal
 
 
 @njit(cache=True)

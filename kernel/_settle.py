@@ -24,13 +24,23 @@ def table_total(table):
 
 
 @njit(cache=True)
-def pay_antes(table, nets, n_seats, spadille_holder, rules):
-    """The dealer (last seat) puts the devant, everyone a jeton au jeu; the counters a
-    codille left last deal go to this deal's spadille holder."""
+def _ante_round(table, nets, n_seats, rules):
+    """Every seat puts a jeton au jeu (payments.au_jeu), the dealer (last seat) the devant too."""
     for seat in range(n_seats):
-        nets[seat] = -rules[L.R_AU_JEU]
+        nets[seat] -= rules[L.R_AU_JEU]
     nets[n_seats - 1] -= rules[L.R_DEVANT]
     table[T_STAKES] += rules[L.R_DEVANT] + n_seats * rules[L.R_AU_JEU]
+
+
+@njit(cache=True)
+def pay_antes(table, nets, n_seats, spadille_holder, rules):
+    """The dealer (last seat) puts the devant, everyone a jeton au jeu; the counters a
+    codille left last deal go to this deal's spadille holder. In the italian-pot scheme the
+    antes go in only when the pot is empty."""
+    for seat in range(n_seats):
+        nets[seat] = 0
+    if rules[L.R_PAYMENT_SCHEME] != L.SCHEME_ITALIAN_POT or table[T_STAKES] + table[T_BETES] == 0:
+        _ante_round(table, nets, n_seats, rules)
     nets[spadille_holder] += table[T_ODD]
     table[T_ODD] = 0
 
@@ -45,23 +55,39 @@ def outcome_of(side_tricks, rules):
 
 
 @njit(cache=True)
+def game_value(contract, matadors, rules):
+    """What each defender pays on a win: multiplier x (jeu + consolation), the matadors and
+    the contract's premium (docs/variants.md, Settlement)."""
+    premium = 0
+    if contract == L.SANS_PRENDRE or (contract == L.SELF_CALLED and rules[L.R_SELF_CALL_PREMIUM] != 0):
+        premium = rules[L.R_SANS_PRENDRE]
+    elif contract == L.DEMANDED:
+        premium = rules[L.R_DEMAND_PREMIUM]
+    twice = rules[L.R_MULTIPLIER_X2 + contract]
+    base = (twice * (rules[L.R_JEU] + rules[L.R_CONSOLATION])) // 2
+    return base + matadors * rules[L.R_MATADOR] + premium, premium
+
+
+@njit(cache=True)
 def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tricks,
            vole_state, matadors, odd_defender, rules, bete_chain):
     """Pay out one played deal; returns (outcome, bête made). ``nets`` already holds the antes.
 
-    Per opponent the side receives (win) or pays (loss): jeu, consolation, matadors and,
-    for a sans prendre, the sans-prendre premium; a remise pays no jeu. A win takes the whole
-    table; a codille lets the defenders share the stakes while the bêtes ride on; remise and
-    codille make a bête. A called side shares everything half and half, the odd jeton being
-    the ombre's, except that an ombre with fewer than the lone-payment threshold of tricks
-    bears a loss alone (not in forced spadille). RULES.md §1.8-1.10.
+    Per opponent the side receives (win) or pays (loss) the game value (game_value); a remise
+    pays no jeu. A win takes the whole table; a codille lets the defenders share the stakes
+    while the bêtes ride on; remise and codille make a bête. A called side shares everything
+    half and half, the odd jeton being the ombre's, except that an ombre with fewer than the
+    lone-payment threshold of tricks bears a loss alone (not in an exempt forced spadille).
+    RULES.md §1.8-1.10. The italian-pot scheme: a remise re-antes the pot and pays nothing,
+    a codille costs codille_multiplier games, and no bête is made (docs/variants.md).
     """
     outcome = outcome_of(side_tricks, rules)
+    pot_scheme = rules[L.R_PAYMENT_SCHEME] == L.SCHEME_ITALIAN_POT
     n_defenders = n_seats - 1 if friend < 0 else n_seats - 2
-    premium = 0
-    if contract == L.SANS_PRENDRE or (contract == L.SELF_CALLED and rules[L.R_SELF_CALL_PREMIUM] != 0):
-        premium = rules[L.R_SANS_PRENDRE]
-    game = rules[L.R_JEU] + rules[L.R_CONSOLATION] + matadors * rules[L.R_MATADOR] + premium
+    game, premium = game_value(contract, matadors, rules)
+    loss_game = game
+    if rules[L.R_MATADORS_ON_LOSS] == 0:
+        loss_game -= matadors * rules[L.R_MATADOR]
     vole = rules[L.R_VOLE_VALUE]
     per_defender = 0       # what each defender pays the side (negative: receives)
     side_take = 0          # what the side takes off the table
@@ -74,17 +100,25 @@ def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tri
         else:
             per_defender = game
             if vole_state == L.VOLE_MADE:
-                per_defender += vole
+                per_defender = game * rules[L.R_VOLE_MULTIPLIER] + vole
             elif vole_state == L.VOLE_FAILED:
                 per_defender -= vole
             side_take = table[T_STAKES] + table[T_BETES]
     else:
         if outcome == L.REMISE:
-            per_defender = -(rules[L.R_CONSOLATION] + matadors * rules[L.R_MATADOR] + premium)
+            if pot_scheme:
+                per_defender = 0
+            else:
+                twice = rules[L.R_MULTIPLIER_X2 + contract]
+                remise = (twice * rules[L.R_CONSOLATION]) // 2 + premium
+                if rules[L.R_MATADORS_ON_LOSS] != 0:
+                    remise += matadors * rules[L.R_MATADOR]
+                per_defender = -remise
         else:
-            per_defender = -game
+            per_defender = -loss_game * rules[L.R_CODILLE_MULTIPLIER]
             defenders_take = table[T_STAKES]
-        bete = bete_size(table[T_CHAIN_LEN], table[T_CHAIN_FIRST], rules, bete_chain)
+        if not pot_scheme:
+            bete = bete_size(table[T_CHAIN_LEN], table[T_CHAIN_FIRST], rules, bete_chain)
         if side_tricks == 0 and rules[L.R_DEVOLE] != 0:
             per_defender -= rules[L.R_DEVOLE_VALUE]
 
@@ -92,7 +126,7 @@ def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tri
     if friend < 0:
         nets[ombre] += side_flow
     elif (outcome != L.WIN and ombre_tricks < rules[L.R_LONE_THRESHOLD]
-          and (contract == L.CALLED or (contract == L.FORCED and rules[L.R_FORCED_LONE_EXEMPT] == 0))):
+          and not (contract == L.FORCED and rules[L.R_FORCED_LONE_EXEMPT] != 0)):
         nets[ombre] += side_flow
     else:
         ombre_share, friend_share = split_side(side_flow)
@@ -117,9 +151,11 @@ def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tri
         table[T_BETES] = 0
         table[T_CHAIN_LEN] = 0
     table[T_STAKES] -= defenders_take
-    if outcome != L.WIN:
+    if outcome != L.WIN and not pot_scheme:
         if table[T_CHAIN_LEN] == 0:
             table[T_CHAIN_FIRST] = outcome
         table[T_CHAIN_LEN] += 1
         table[T_BETES] += bete
+    if outcome == L.REMISE and pot_scheme:
+        _ante_round(table, nets, n_seats, rules)  # "Il piatto viene raddoppiato"
     return outcome, bete

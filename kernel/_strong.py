@@ -81,7 +81,8 @@ def dd_vole(hands, obs, seat, ombre, friend, trump, rules, block_of_pos, block_m
     n_seats = hands.shape[0]
     side_mask = _side_mask(ombre, friend)
     trick = obs[L.O_TRICK_CARDS:L.O_TRICK_CARDS + L.MAX_SEATS]
-    total = solve(hands, side_mask, seat, trick, 0, _side_won(obs, side_mask, n_seats), trump, rules,
+    # the seat on lead, not the decider: an announced vole is decided before eldest leads
+    total = solve(hands, side_mask, obs[L.O_LEADER], trick, 0, _side_won(obs, side_mask, n_seats), trump, rules,
                   block_of_pos, block_mask, top_pos, compress8, table, shapes, np.int64(1))
     return 1 if total == rules[L.R_HAND] else 0
 
@@ -160,8 +161,8 @@ def pimc_vole(params, seat, hands, played, obs, called, pack_ord, rules, pos_of_
     made = 0
     for w in range(k):
         side_mask = _world_side(worlds[w], obs, obs[L.O_CALLED_POS], n_seats)
-        total = solve(worlds[w], side_mask, seat, trick, 0, _side_won(obs, side_mask, n_seats), trump, rules,
-                      block_of_pos, block_mask, top_pos, compress8, table, shapes, np.int64(1))
+        total = solve(worlds[w], side_mask, obs[L.O_LEADER], trick, 0, _side_won(obs, side_mask, n_seats), trump,
+                      rules, block_of_pos, block_mask, top_pos, compress8, table, shapes, np.int64(1))
         if total == rules[L.R_HAND]:
             made += 1
     return 1 if made >= params[P_VOLE_SHARE] * k else 0

@@ -137,6 +137,12 @@ def note_contract(excluded, played, unseen, ombre, contract, called, trump, rule
     pack = np.uint64(rules[L.R_PACK_MASK])
     if contract == L.FORCED and pack & bit(cards.SPADILLE) != ZERO:
         _must_hold(excluded, ombre, bit(pos_of_card[trump, cards.SPADILLE]) & unseen)
+    if contract == L.DEMANDED or (contract == L.FORCED and rules[L.R_ASK_DEMANDS] != 0):
+        return True  # a demanded king changed hands in public: the engine notes it (O_CANNOT_HOLD)
+    if contract == L.CASCO_GAME:
+        if called >= 0 and rules[L.R_SELF_CALL] == 0:
+            excluded[ombre] |= bit(pos_of_card[trump, called]) & unseen
+        return True
     if called >= 0:
         if rules[L.R_SELF_CALL] == 0:
             excluded[ombre] |= bit(pos_of_card[trump, called]) & unseen

@@ -40,6 +40,11 @@ _BIDDING = {
                                    "estimated own tricks for a forced asker to take the sans prendre himself"),
     "call_long_suit": Param(L.H_CALL_LONG, 1.0, 0.0, 1.0,
                             "1 calls the king of the suit where one holds most cards, 0 of the shortest"),
+    "demand_threshold": Param(L.H_DEMAND, 4.9, 0.0, 10.0,
+                              "estimated own tricks needed to demand a king and play alone "
+                              "(the médiateur, the Dimidiator, the ask of quadrille à trois)"),
+    "casco_threshold": Param(L.H_CASCO, 3.6, 0.0, 10.0,
+                             "estimated own tricks for the holder of both black aces to bid casco"),
 }
 # Index numbers shared with kernel/_strong.py (P_SAMPLES, P_SEED, P_TIE, P_VOLE_SHARE).
 _TIE = Param(8, 0.0, 0.0, 1.0, "among cards of equal value, 0 plays the lowest, 1 the highest")

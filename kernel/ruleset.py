@@ -67,6 +67,28 @@ def _rank(v: Any) -> str | None:
     return None if v in PLAIN_RANKS else f"must be one of {', '.join(PLAIN_RANKS)}"
 
 
+# The bids a ruleset may offer besides passing, by their names in auction.contracts.
+BID_KEYWORDS = ("ask", "demand", "casco", "sans-prendre")
+
+
+def _bid_ladder(v: Any) -> str | None:
+    if not isinstance(v, list) or not v or not all(isinstance(x, str) for x in v):
+        return "must be a non-empty list of bid names, lowest first"
+    bad = [x for x in v if x not in BID_KEYWORDS]
+    if bad:
+        return f"has unknown bid {bad[0]!r} (use {', '.join(BID_KEYWORDS)})"
+    return "lists a bid twice" if len(set(v)) != len(v) else None
+
+
+def _multiplier(v: Any) -> str | None:
+    """A payment multiplier: a number of halves (1.5 is allowed, 1.25 is not)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return "must be a number"
+    if v < 0 or v > 100 or float(v) * 2 != int(float(v) * 2):
+        return "must be a multiple of 0.5 between 0 and 100"
+    return None
+
+
 # key -> validator. Switch choices are checked from the file's own `choices` list, which must
 # be a subset of what the engine implements (IMPLEMENTED_CHOICES).
 SCHEMA: dict[str, Callable[[Any], str | None]] = {
@@ -94,19 +116,28 @@ SCHEMA: dict[str, Callable[[Any], str | None]] = {
     "auction.all_pass": _text,
     "auction.forced_spadille_lone_payment_exempt": boolean,
     "auction.forced_spadille_vole": boolean,
+    "auction.contracts": _bid_ladder,
     "contract.allowed_trumps": _suit_list,
     "contract.call_king_of_trumps": boolean,
     "contract.queen_call_with_four_kings": boolean,
     "contract.self_call": boolean,
     "contract.self_call_sans_prendre_premium": boolean,
+    "contract.ask_demands_king": boolean,
+    "exchange.demand_king_of_trumps": boolean,
+    "exchange.fee": int_range(0, 1000),
+    "exchange.fee_favourite": int_range(0, 1000),
+    "exchange.favourite_suit": _text,
+    "exchange.card_shown": boolean,
+    "play.called_king_duty": boolean,
     "result.win_tricks": int_range(1, 10),
     "result.remise_tricks": int_range(0, 10),
-    "vole.after_straight_tricks": int_range(1, 10),
+    "vole.after_straight_tricks": int_range(0, 10),
     "vole.needs_called_card_seen": boolean,
     "vole.value": int_range(0, 1000),
     "vole.failed": _text,
     "vole.devole_enabled": boolean,
     "vole.devole_value": int_range(0, 1000),
+    "vole.multiplier": int_range(1, 10),
     "payments.devant": int_range(0, 1000),
     "payments.au_jeu": int_range(0, 1000),
     "payments.jeu": int_range(0, 1000),
@@ -117,6 +148,15 @@ SCHEMA: dict[str, Callable[[Any], str | None]] = {
     "payments.matadors_counted_for": _text,
     "payments.lone_payment_threshold": int_range(0, 10),
     "payments.odd_counters": _text,
+    "payments.scheme": _text,
+    "payments.demand_premium": int_range(0, 1000),
+    "payments.multiplier_called": _multiplier,
+    "payments.multiplier_demanded": _multiplier,
+    "payments.multiplier_casco": _multiplier,
+    "payments.multiplier_sans_prendre": _multiplier,
+    "payments.matador_count": _text,
+    "payments.matadors_on_loss": boolean,
+    "payments.codille_multiplier": int_range(1, 10),
     "bete.first": int_range(0, 10_000),
     "bete.growth": _text,
     "bete.after_remise": _int_list,
@@ -134,6 +174,9 @@ IMPLEMENTED_CHOICES: dict[str, tuple[Any, ...]] = {
     "payments.matadors_counted_for": ("side", "ombre"),
     "payments.odd_counters": ("next-deal-spadille", "highest-trump-defender"),
     "bete.growth": ("encyclopedie-chain", "doubling"),
+    "exchange.favourite_suit": ("none",) + cards.SUITS,
+    "payments.scheme": ("encyclopedie", "italian-pot"),
+    "payments.matador_count": ("sequence", "top-three-or-four-in-one-hand"),
 }
 # Rules whose only meaningful value is fixed by the engine's model of the game.
 FIXED_VALUES: dict[str, Any] = {
@@ -219,8 +262,13 @@ def _check_consistency(label: str, rs: Ruleset) -> None:
     allowed = {cards.SUITS.index(s) for s in rs["contract.allowed_trumps"]}
     if not allowed:
         fail("contract.allowed_trumps names no suit")
-    if allowed & removed:
-        fail("a removed suit cannot be named trumps")
+    if allowed == removed and removed:
+        fail("contract.allowed_trumps names only removed suits")
+    # A removed suit may be allowed (its trumps are then the two black aces alone): the claim on
+    # quadrille à trois measures what the Encyclopédie's ban on it prevents.
+    ladder = rs["auction.contracts"]
+    if rs["contract.ask_demands_king"] and "demand" in ladder:
+        fail("contract.ask_demands_king makes the ask a demand, so auction.contracts cannot also offer 'demand'")
     if not rs["result.remise_tricks"] < rs["result.win_tricks"] <= rs["pack.hand_size"]:
         fail("result.remise_tricks must be below result.win_tricks, which must not exceed the hand size")
     for colour, plain_count in (("black", 9), ("red", 10)):

@@ -26,6 +26,17 @@ _CHOICE_CODES = {
     "payments.matadors_counted_for": {"side": 0, "ombre": 1},
     "payments.odd_counters": {"next-deal-spadille": 0, "highest-trump-defender": 1},
     "bete.growth": {"encyclopedie-chain": 0, "doubling": 1},
+    "payments.scheme": {"encyclopedie": L.SCHEME_ENCYCLOPEDIE, "italian-pot": L.SCHEME_ITALIAN_POT},
+    "payments.matador_count": {"sequence": L.MATADORS_SEQUENCE, "top-three-or-four-in-one-hand": L.MATADORS_BONUS},
+}
+# auction.contracts names -> bid codes
+BID_CODES = {"ask": L.ASK, "demand": L.DEMAND, "casco": L.CASCO, "sans-prendre": L.ALONE}
+# payments.multiplier_* -> the contracts each one prices
+_MULTIPLIER_CONTRACTS = {
+    "payments.multiplier_called": (L.CALLED, L.SELF_CALLED, L.FORCED),
+    "payments.multiplier_demanded": (L.DEMANDED,),
+    "payments.multiplier_casco": (L.CASCO_GAME,),
+    "payments.multiplier_sans_prendre": (L.SANS_PRENDRE,),
 }
 
 
@@ -57,7 +68,8 @@ def _rank_index(name: str) -> int:
 
 
 def trump_order(rs: Ruleset, trump: int) -> list[int]:
-    """Natural cards of the trump suit, strongest first (spadille first)."""
+    """Natural cards of the trump suit in the pack, strongest first (spadille first). A removed
+    suit named trumps (only ever as a counterfactual) keeps just the two black aces."""
     colour = "red" if trump in cards.RED_SUITS else "black"
     order = []
     for name in rs[f"ranks.{colour}_trump"]:
@@ -71,7 +83,8 @@ def trump_order(rs: Ruleset, trump: int) -> list[int]:
             order.append(cards.card_of(trump, cards.ACE))
         else:
             order.append(cards.card_of(trump, _rank_index(name)))
-    return order
+    in_pack = set(suits_in_pack(rs))
+    return [card for card in order if cards.suit_of(card) in in_pack]
 
 
 def plain_order(rs: Ruleset, suit: int) -> list[int]:
@@ -124,6 +137,25 @@ def rule_vector(rs: Ruleset) -> np.ndarray:
     r[L.R_BETE_DOUBLING] = code("bete.growth")
     r[L.R_BETE_INCREMENT] = rs["bete.increment"]
     r[L.R_PACK_MASK] = cards.mask_of(c for s in suits_in_pack(rs) for c in range(s * 10, s * 10 + 10))
+    for rank, name in enumerate(rs["auction.contracts"], start=1):
+        r[L.R_BID_RANK + BID_CODES[name]] = rank
+    r[L.R_ASK_DEMANDS] = rs["contract.ask_demands_king"]
+    r[L.R_DEMAND_TRUMP_KING] = rs["exchange.demand_king_of_trumps"]
+    r[L.R_DEMAND_FEE] = rs["exchange.fee"]
+    r[L.R_DEMAND_FEE_FAVOURITE] = rs["exchange.fee_favourite"]
+    favourite = rs["exchange.favourite_suit"]
+    r[L.R_FAVOURITE_SUIT] = -1 if favourite == "none" else cards.SUITS.index(favourite)
+    r[L.R_GIFT_SHOWN] = rs["exchange.card_shown"]
+    r[L.R_DEMAND_PREMIUM] = rs["payments.demand_premium"]
+    for key, contracts in _MULTIPLIER_CONTRACTS.items():
+        for contract in contracts:
+            r[L.R_MULTIPLIER_X2 + contract] = round(2 * rs[key])
+    r[L.R_PAYMENT_SCHEME] = code("payments.scheme")
+    r[L.R_MATADOR_COUNT] = code("payments.matador_count")
+    r[L.R_MATADORS_ON_LOSS] = rs["payments.matadors_on_loss"]
+    r[L.R_CODILLE_MULTIPLIER] = rs["payments.codille_multiplier"]
+    r[L.R_VOLE_MULTIPLIER] = rs["vole.multiplier"]
+    r[L.R_CALLED_KING_DUTY] = rs["play.called_king_duty"]
     return r
 
 
@@ -136,8 +168,6 @@ def build_tables(rs: Ruleset) -> KernelTables:
     top_pos = np.zeros(4, dtype=np.int64)
     in_pack = suits_in_pack(rs)
     for trump in range(4):
-        if trump not in in_pack:
-            continue  # a removed suit is never trumps; its rows stay empty
         blocks = [(s, plain_order(rs, s)) for s in in_pack if s != trump]
         blocks.append((trump, trump_order(rs, trump)))
         position = 0

@@ -35,7 +35,7 @@ def test_contract_summary_counts_and_wilson_shares(made_up):
     frame = contract_summary(made_up).set_index("contract")
     assert list(frame.index) == list(L.CONTRACT_NAMES)
     assert frame["count"].to_dict() == {"called": 60, "self-called": 0, "sans-prendre": 30, "forced-spadille": 10,
-                                        "none": 0}
+                                        "none": 0, "demanded-king": 0, "casco": 0}
     assert (frame["n"] == 100).all() and (frame["kind"] == "rate").all()
     share, low, high = wilson_interval(60, 100)
     assert tuple(frame.loc["called", ["estimate", "ci_low", "ci_high"]]) == pytest.approx((share, low, high))

@@ -176,7 +176,7 @@ def test_matadors_and_trumps_agree_with_the_engine(ruleset, tables):
             got = F.matadors(hands, trump, ruleset, require_top3=require_top3)
             for hand, value in zip(hands, got):
                 ordered = to_ordered(np.uint64(hand), np.int64(trump), tables.pos_of_card)
-                assert value == count_matadors(ordered, trump, rules, tables.top_pos)
+                assert value == count_matadors(ordered, trump, rules, tables.top_pos, tables.block_mask[trump, trump])
         expected = np.bitwise_count(hands & tables.nat_suit_mask[trump, trump])
         assert np.array_equal(F.trumps(hands, trump, ruleset), expected)
 

@@ -20,7 +20,7 @@ SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 
 def matadors(tables, trump: int, hand: str) -> int:
     ordered = to_ordered(np.uint64(cards.Hand.parse(hand).mask), np.int64(trump), tables.pos_of_card)
-    return int(count_matadors(ordered, np.int64(trump), tables.rules, tables.top_pos))
+    return int(count_matadors(ordered, np.int64(trump), tables.rules, tables.top_pos, tables.block_mask[trump, trump]))
 
 
 def test_nothing_counts_without_all_three_true_matadors(tables):
