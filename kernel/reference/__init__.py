@@ -1,17 +1,21 @@
 """The pure-Python reference engine: slow, readable, checked against the kernel deal by deal.
 
 It plays the same deals as the numba kernel (kernel/_engine.py, _rules.py, _settle.py) from the
-same contract, docs/engine.md, but its rules are written afresh, one concern per module, each
+same contract, docs/engine.md (and docs/variants.md for the variants' contracts), but its rules are written afresh, one concern per module, each
 citing the passage it follows (RULES.md §1, the Encyclopédie's article QUADRILLE):
 
     rules.py       the ruleset's values under readable names
     ranking.py     card order and effective suits, from the ruleset's rank lists
-    play.py        legal plays (follow suit, matador privilege, optional duty to trump) and trick winners
-    auction.py     the auction and the forced asker
-    contract.py    contract, legal calls, friend
+    play.py        legal plays (follow suit, matador privilege, optional duty to trump, the called
+                   king's duty) and trick winners
+    auction.py     the auction over the ruleset's bid ladder and the forced asker
+    contract.py    contract, legal calls and demands, casco calls, friend
     scoring.py     vole, result, matadors, the defender with the highest trump
     settlement.py  antes, the table, payments, sharing, the bête and its chain
-    deal.py        one deal from shuffle to row, and sessions of deals
+    state.py       what the table has seen while the tricks are played
+    deal.py        one deal from shuffle to row (the casco and the demanded king's exchange too),
+                   and sessions of deals
+    variants.py    paired replays of the same deals with fixed decisions
     decisions.py   the bridge to the shared policies
 
 Why the policies are shared. The parity test (tests/test_parity.py) checks the *rules

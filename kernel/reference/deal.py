@@ -1,4 +1,5 @@
-"""One deal from shuffle to settlement, written as docs/engine.md tells it, and the row it leaves."""
+"""One deal from shuffle to settlement, written as docs/engine.md and docs/variants.md tell it,
+and the row it leaves."""
 
 from __future__ import annotations
 
@@ -8,17 +9,18 @@ from typing import Sequence
 import numpy as np
 
 from .. import _layout as L
+from .. import cards
 from .._rng import PythonStream
 from ..policies import SeatPolicy
 from ..ruleset import Ruleset
 from .auction import run_auction
-from .contract import (NO_CARD, NOBODY, contract_after_call, contract_of_auction, friend_of, legal_calls,
-                       side_of, spadille_holder)
+from .contract import (NO_CARD, NOBODY, casco_calls, contract_after_call, contract_of_auction, demands_a_king,
+                       friend_of, legal_calls, legal_demands, side_of, spadille_holder)
 from .decisions import SharedPolicies
-from .play import legal_cards, trick_winner
+from .play import called_king_duty, legal_cards, trick_winner
 from .ranking import ranking
 from .rules import Rules, read_rules
-from .scoring import count_matadors, highest_trump_defender, matador_holdings, vole_may_be_undertaken, vole_result
+from .scoring import count_side_matadors, highest_trump_defender, vole_may_be_undertaken, vole_result
 from .settlement import Table, pay_antes, settle
 from .state import PlayState
 
@@ -43,6 +45,7 @@ def empty_row(deal: int) -> np.ndarray:
     row[L.COL_LEADERS:L.COL_LEADERS + L.MAX_TRICKS] = -1
     row[L.COL_CARDS:L.COL_CARDS + L.MAX_SEATS * L.MAX_TRICKS] = -1
     row[L.COL_WINNERS:L.COL_WINNERS + L.MAX_TRICKS] = -1
+    row[L.COL_GIVEN] = -1
     return row
 
 
@@ -52,7 +55,9 @@ class Forced:
 
     A fixed bid that is not open to the seat when it speaks (an ask over an ask) is a pass. The
     trump, the call and the vole choice apply when the focal seat is the ombre by its own bid
-    (not forced spadille); the vole choice whoever of his side leads to the seventh trick."""
+    (not forced spadille); the vole choice whoever of his side leads to the seventh trick. In a
+    demand the fixed call is the demanded king; in a casco game the fixed trump does not apply (the
+    friend names trumps) but the fixed call does (docs/variants.md)."""
 
     seat: int = L.FREE
     bid: int = L.FREE
@@ -91,51 +96,70 @@ class ReferenceEngine:
 
     def play_hands(self, deal: int, hands: list[set[int]], stream: PythonStream, table: Table,
                    forced: Forced = NOTHING_FORCED) -> PlayedDeal:
-        """Play the given hands at ``table`` with the random ``stream``; the row says ``deal``."""
+        """Play the given hands at ``table`` with the random ``stream``; the row says ``deal``.
+
+        The order of the decisions (and so of the random draws) is docs/variants.md's: the bids
+        and the force answer in seat order; then trumps and the call or the demand (casco: the
+        call, then the friend's trumps); then the card given for a demanded king; then the play."""
         rules = self.rules
         hands = [set(hand) for hand in hands]
-        starting_hands = [set(hand) for hand in hands]
         row = empty_row(deal)
         for seat, hand in enumerate(hands):
-            row[L.COL_HANDS + seat] = sum(1 << card for card in hand)
+            row[L.COL_HANDS + seat] = sum(1 << card for card in hand)  # the hands as dealt
         table_before = table.total()
         nets = [0] * rules.seats
         pay_antes(table, nets, spadille_holder(hands), rules)
 
         auction = run_auction(
-            rules,
-            choose_bid=lambda seat, best: self._bid(seat, hands[seat], best, stream, forced),
-            choose_force_answer=lambda asker: self.policies.force_answer(asker, hands[asker], stream),
+            rules, hands,
+            choose_bid=lambda seat, open_bids: self._bid(seat, hands[seat], open_bids, stream, forced),
+            choose_force_answer=lambda asker, overbid: self.policies.force_answer(asker, hands[asker], overbid, stream),
         )
         row[L.COL_BIDS:L.COL_BIDS + L.MAX_SEATS] = auction.bids
         row[L.COL_FORCE] = auction.force_answer
         if auction.declarer == NOBODY and rules.all_pass_redeal:
             return PlayedDeal(self._redeal_row(row, nets, table, table_before), -1)
 
-        contract = contract_of_auction(auction.declarer, auction.kind)
+        contract = contract_of_auction(auction.declarer, auction.kind, rules)
         ombre = auction.declarer if auction.declarer != NOBODY else spadille_holder(hands)
         focal_ombre = ombre == forced.seat and contract != L.FORCED
-        if focal_ombre and forced.trump != L.FREE:
-            trump = forced.trump
+        fixed_call = forced.call if focal_ombre else L.FREE
+        demanding = demands_a_king(contract, rules)
+        called = given = NO_CARD
+        friend = NOBODY
+        if contract == L.CASCO_GAME:
+            trump, called, friend = self._casco(ombre, hands, stream, fixed_call)
         else:
-            trump = self._name_trump(ombre, hands[ombre], contract == L.SANS_PRENDRE, stream)
-        called = NO_CARD
-        if contract != L.SANS_PRENDRE:
-            fixed_call = forced.call if focal_ombre else L.FREE
-            called = self._call(ombre, hands[ombre], trump, stream, fixed_call)
-        friend = friend_of(called, ombre, hands)
-        contract = contract_after_call(contract, friend)
+            if focal_ombre and forced.trump != L.FREE:
+                trump = forced.trump
+            else:
+                alone = contract == L.SANS_PRENDRE or demanding
+                trump = self._name_trump(ombre, hands[ombre], alone, stream)
+            if demanding:
+                called, given = self._demand(ombre, hands, trump, nets, stream, fixed_call)
+            elif contract != L.SANS_PRENDRE:
+                called = self._call(ombre, hands[ombre], trump, stream, fixed_call)
+                friend = friend_of(called, ombre, hands)
+                contract = contract_after_call(contract, friend)
         row[L.COL_CONTRACT] = contract
         row[L.COL_OMBRE] = ombre
         row[L.COL_TRUMP] = trump
         row[L.COL_CALLED] = called
         row[L.COL_FRIEND] = friend
+        row[L.COL_GIVEN] = given
 
-        state = PlayState(rules.seats, ranking(self.ruleset, trump), rules, contract, ombre, friend, called, hands)
+        # From here on the hands are those after a demanded king's exchange: the play, the
+        # matadors and what each player sees all start from them (docs/variants.md).
+        starting_hands = [set(hand) for hand in hands]
+        state = PlayState(rules.seats, ranking(self.ruleset, trump), rules, contract, ombre, friend,
+                          NO_CARD if demanding else called, hands,
+                          called_seen=contract == L.CASCO_GAME)  # the casco friend showed himself by naming trumps
+        if demanding and called != NO_CARD:
+            state.note_exchange(called, _holder_of(given, hands), given)
         undertaken, vole_decider = self._play_tricks(state, stream, row, forced.vole if focal_ombre else L.FREE)
         side_tricks = state.side_tricks()
         vole = vole_result(undertaken, side_tricks, rules)
-        matadors = count_matadors(matador_holdings(starting_hands, ombre, friend, rules), state.ranking, rules)
+        matadors = count_side_matadors(starting_hands, ombre, friend, state.ranking, rules)
         odd_defender = highest_trump_defender(starting_hands, side_of(ombre, friend), state.ranking)
         settlement = settle(table, contract, ombre, friend, side_tricks, state.tricks_won[ombre],
                             vole, matadors, odd_defender, rules)
@@ -149,11 +173,13 @@ class ReferenceEngine:
         row[L.COL_POOL] = table.total() - table_before
         return PlayedDeal(row, vole_decider)
 
-    def _bid(self, seat: int, hand: set[int], best: int, stream: PythonStream, forced: Forced) -> int:
-        """The seat's bid: its policy's, or the focal seat's fixed bid (a pass if an ask is taken)."""
+    def _bid(self, seat: int, hand: set[int], open_bids: tuple[int, ...], stream: PythonStream,
+             forced: Forced) -> int:
+        """The seat's bid among ``open_bids``: its policy's, or the focal seat's fixed bid (a
+        pass if that bid is not open to it: an ask over an ask, casco without both black aces)."""
         if seat != forced.seat or forced.bid == L.FREE:
-            return self.policies.bid(seat, hand, best, stream)
-        return L.PASS if forced.bid == L.ASK and best == L.ASK else forced.bid
+            return self.policies.bid(seat, hand, open_bids, stream)
+        return forced.bid if forced.bid in open_bids else L.PASS
 
     def _redeal_row(self, row: np.ndarray, nets: list[int], table: Table, table_before: int) -> np.ndarray:
         """All passed under ``auction.all_pass = redeal``: no contract, the antes stay on the table."""
@@ -165,17 +191,23 @@ class ReferenceEngine:
         row[L.COL_POOL] = table.total() - table_before
         return row
 
-    def _name_trump(self, ombre: int, hand: set[int], alone: bool, stream: PythonStream) -> int:
-        """The ombre names trumps among ``contract.allowed_trumps`` (``alone``: a sans prendre)."""
+    def _name_trump(self, namer: int, hand: set[int], alone: bool, stream: PythonStream) -> int:
+        """``namer`` names trumps among ``contract.allowed_trumps`` (``alone``: he will have no
+        partner: sans prendre, a demanded king, a casco ombre who called his own king)."""
         allowed = self.rules.allowed_trumps
         if len(allowed) == 1:
             return allowed[0]
-        return self.policies.trump(ombre, hand, allowed, alone, stream)
+        return self.policies.trump(namer, hand, allowed, alone, stream)
 
     def _call(self, ombre: int, hand: set[int], trump: int, stream: PythonStream, fixed: int = L.FREE) -> int:
         """The ombre calls a card among the legal calls (NO_CARD if there is none); a fixed
         call that is legal is taken without asking the policy."""
-        calls = legal_calls(hand, trump, self.rules)
+        return self._pick_call(ombre, hand, trump, legal_calls(hand, trump, self.rules), stream, fixed)
+
+    def _pick_call(self, ombre: int, hand: set[int], trump: int, calls: list[int], stream: PythonStream,
+                   fixed: int) -> int:
+        """A fixed call that is legal, else the only call, else the policy's choice; NO_CARD when
+        nothing may be called. ``trump`` is -1 for a casco call (trumps not yet named)."""
         if fixed in calls:
             return fixed
         if not calls:
@@ -183,6 +215,60 @@ class ReferenceEngine:
         if len(calls) == 1:
             return calls[0]
         return self.policies.call(ombre, hand, trump, calls, stream)
+
+    def _casco(self, ombre: int, hands: list[set[int]], stream: PythonStream, fixed_call: int) -> tuple[int, int, int]:
+        """Casco: "The holder of both black Aces makes an alliance by calling a King and letting
+        his partner name trumps" (PAR p28 via RULES.md §1.11 (i); IT: "L'Hombre non nomina la
+        briscola; è invece il possessore del Re chiamato a nominarla"). The ombre calls among
+        ``casco_calls`` before any trump is named; the called king's holder (the friend) then
+        names trumps with his own policy. An ombre who called his own king (or had nothing to
+        call) names trumps himself and plays alone; the contract stays CASCO_GAME. Returns (trump,
+        called, friend)."""
+        calls = casco_calls(hands[ombre], self.rules)
+        called = self._pick_call(ombre, hands[ombre], -1, calls, stream, fixed_call)
+        friend = friend_of(called, ombre, hands)
+        namer = friend if friend != NOBODY else ombre
+        trump = self._name_trump(namer, hands[namer], friend == NOBODY, stream)
+        return trump, called, friend
+
+    def _demand(self, ombre: int, hands: list[set[int]], trump: int, nets: list[int], stream: PythonStream,
+                fixed: int) -> tuple[int, int]:
+        """The demanded king and its exchange (``hands`` and ``nets`` updated in place); returns
+        (king, card given), NO_CARD for both when there is no king to demand.
+
+        "Celui qui joue en appellant, après avoir nommé sa couleur, demande un roi tel qu'il le
+        juge convenable à son jeu. Celui de ses deux adversaires qui l'a est obligé de le lui
+        donner, & de recevoir en échange telle fausse qu'il lui plaît de lui donner" (ENC,
+        quadrille à trois); the médiateur is "a king, which any person may demand, in order to
+        play sans prendre, giving in return some other card, and a fish: but if the king be of
+        the favourite suit, then two fish are to be paid" (HOY p281). The ombre picks among
+        ``legal_demands`` (a fixed call that is legal first), takes the king, gives any other
+        card of his hand, and pays the holder ``exchange.fee`` (``exchange.fee_favourite`` for
+        a king of ``exchange.favourite_suit``)."""
+        rules = self.rules
+        demands = legal_demands(hands[ombre], trump, rules)
+        if not demands:
+            return NO_CARD, NO_CARD
+        if fixed in demands:
+            king = fixed
+        elif len(demands) == 1:
+            king = demands[0]
+        else:
+            king = self.policies.demand(ombre, hands[ombre], trump, demands, stream)
+        holder = _holder_of(king, hands)
+        hands[holder].remove(king)
+        hands[ombre].add(king)
+        options = sorted(hands[ombre] - {king})
+        if len(options) == 1:
+            given = options[0]
+        else:
+            given = self.policies.gift(ombre, hands[ombre], king, trump, stream)
+        hands[ombre].remove(given)
+        hands[holder].add(given)
+        fee = rules.demand_fee_favourite if cards.suit_of(king) == rules.favourite_suit else rules.demand_fee
+        nets[ombre] -= fee
+        nets[holder] += fee
+        return king, given
 
     def _play_tricks(self, state: PlayState, stream: PythonStream, row: np.ndarray,
                      fixed_vole: int = L.FREE) -> tuple[bool, int]:
@@ -193,15 +279,19 @@ class ReferenceEngine:
         for trick_index in range(self.rules.hand_size):
             if vole_may_be_undertaken(trick_index, state.side_tricks(), state.contract, state.called,
                                       state.called_seen, self.rules):
-                decider = state.leader
+                # announced before the first trick (vole.after_straight_tricks = 0) it is the
+                # ombre's choice, not the eldest's who leads; later, the side member on lead's
+                decider = state.leader if trick_index > 0 else state.ombre
                 if fixed_vole != L.FREE:
                     undertaken = bool(fixed_vole)
                 else:
-                    undertaken = self.policies.vole(state, state.leader, stream)
+                    undertaken = self.policies.vole(state, decider, stream)
             row[L.COL_LEADERS + trick_index] = state.leader
             for offset in range(self.rules.seats):
                 seat = (state.leader + offset) % self.rules.seats
                 legal = legal_cards(state.hands[seat], state.trick, state.ranking, self.rules)
+                if self.rules.called_king_duty:
+                    legal = called_king_duty(legal, state.hands[seat], state.trick, state.called, state.ranking)
                 card = legal[0] if len(legal) == 1 else self.policies.card(state, seat, legal, stream)
                 row[L.COL_CARDS + L.MAX_SEATS * trick_index + offset] = card
                 state.play(seat, card)
@@ -209,6 +299,11 @@ class ReferenceEngine:
             row[L.COL_WINNERS + trick_index] = winner
             state.finish_trick(winner)
         return undertaken, decider
+
+
+def _holder_of(card: int, hands: Sequence[set[int]]) -> int:
+    """The seat holding ``card``."""
+    return next(seat for seat, hand in enumerate(hands) if card in hand)
 
 
 def play_deal(ruleset: Ruleset, seat_policies: Sequence[SeatPolicy], seed: int, deal: int,

@@ -86,6 +86,7 @@ class SharedPolicies:
         # Only the ombre knows he called his own card; to the others it is a called game.
         hidden_self_call = state.contract == L.SELF_CALLED and seat != state.ombre
         obs[L.O_CONTRACT] = L.CALLED if hidden_self_call else state.contract
+        # -1 with nothing called, and for a demanded king, which makes no hidden partner (docs/variants.md)
         obs[L.O_CALLED_POS] = position[state.called] if state.called >= 0 else -1
         obs[L.O_FRIEND_KNOWN] = state.friend_known_to(seat)
         obs[L.O_N_SEATS] = state.seats
@@ -99,13 +100,18 @@ class SharedPolicies:
         return obs
 
     # ---------------------------------------------------------------- decisions
-    def bid(self, seat: int, hand: set[int], best_kind: int, stream: PythonStream) -> int:
+    def bid(self, seat: int, hand: set[int], open_bids: Sequence[int], stream: PythonStream) -> int:
+        """The seat's bid; the policy sees the open bids besides passing as a bit mask over bid
+        codes (``sum(1 << code)``, docs/variants.md)."""
+        open_mask = np.int64(sum(1 << bid for bid in open_bids if bid != L.PASS))
         return _consult(stream, _policies.choose_bid, self.ids[seat], self.params[seat], self.natural_mask(hand),
-                        best_kind, self.policy_rules, self.card_of_pos, self.nat_suit_mask, self.top_pos)
+                        open_mask, self.policy_rules, self.card_of_pos, self.nat_suit_mask, self.top_pos)
 
-    def force_answer(self, asker: int, hand: set[int], stream: PythonStream) -> int:
+    def force_answer(self, asker: int, hand: set[int], overbid: int, stream: PythonStream) -> int:
+        """The overbid asker's TAKE or CEDE; the policy sees the code of the bid over his ask."""
         return _consult(stream, _policies.choose_force_answer, self.ids[asker], self.params[asker],
-                        self.natural_mask(hand), self.policy_rules, self.card_of_pos, self.nat_suit_mask, self.top_pos)
+                        self.natural_mask(hand), np.int64(overbid), self.policy_rules, self.card_of_pos,
+                        self.nat_suit_mask, self.top_pos)
 
     def trump(self, ombre: int, hand: set[int], allowed: Sequence[int], alone: bool, stream: PythonStream) -> int:
         allowed_mask = np.int64(sum(1 << suit for suit in allowed))
@@ -115,6 +121,16 @@ class SharedPolicies:
     def call(self, ombre: int, hand: set[int], trump: int, calls: Sequence[int], stream: PythonStream) -> int:
         return _consult(stream, _policies.choose_call, self.ids[ombre], self.params[ombre], self.natural_mask(hand),
                         np.int64(trump), self.natural_mask(calls))
+
+    def demand(self, ombre: int, hand: set[int], trump: int, demands: Sequence[int], stream: PythonStream) -> int:
+        """The king the ombre demands (a natural card of ``demands``)."""
+        return _consult(stream, _policies.choose_demand, self.ids[ombre], self.params[ombre], self.natural_mask(hand),
+                        np.int64(trump), self.natural_mask(demands))
+
+    def gift(self, ombre: int, hand: set[int], king: int, trump: int, stream: PythonStream) -> int:
+        """The card the ombre gives for the demanded ``king``; ``hand`` already holds the king."""
+        return _consult(stream, _policies.choose_gift, self.ids[ombre], self.params[ombre], self.natural_mask(hand),
+                        np.int64(king), np.int64(trump), self.pos_of_card, self.card_of_pos, self.block_mask)
 
     def _open_hands(self, state: PlayState, trump: int) -> tuple[np.ndarray, np.ndarray]:
         """Every seat's hand and the cards each has played, as ordered masks (for dd and pimc;

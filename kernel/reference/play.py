@@ -109,3 +109,29 @@ def cards_shown_absent(card: int, trick: Sequence[int], ranking: Ranking, rules:
             if ranking.is_trump(best) and ranking.strength[card] < ranking.strength[best]:
                 absent |= {t for t in ranking.trumps if ranking.strength[t] > ranking.strength[best]}
     return absent
+
+
+def called_king_duty(legal: list[int], hand: Iterable[int], trick: Sequence[int], called: int,
+                     ranking: Ranking) -> list[int]:
+    """``play.called_king_duty`` (the Italian page, RULES.md §1.13 item 3: "Il Re chiamato deve
+    essere giocato quando viene guidato il suo seme e non può essere guidato dal suo stesso
+    possessore"), applied to the cards ``legal_cards`` allows: the holder of the called card
+    must play it when its effective suit is led, and may not lead it while he has another card.
+    Anyone else, or a game with nothing called (``called`` < 0), is unaffected."""
+    if called < 0 or called not in hand or called not in legal:
+        return legal
+    if not trick:
+        others = [card for card in legal if card != called]
+        return others if others else legal
+    if ranking.effective_suit[trick[0]] == ranking.effective_suit[called]:
+        return [called]
+    return legal
+
+
+def duty_shows_absent(card: int, trick: Sequence[int], called: int, ranking: Ranking) -> bool:
+    """Under ``play.called_king_duty``: does playing ``card`` to ``trick`` (the cards already on
+    it, at least the lead) show the player does not hold the called card? Yes when the called
+    card's effective suit was led and he played another card: had he held it, he would have had
+    to play it."""
+    return (called >= 0 and bool(trick) and card != called
+            and ranking.effective_suit[trick[0]] == ranking.effective_suit[called])

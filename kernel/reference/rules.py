@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import _layout as L
 from .. import cards
 from ..ruleset import Ruleset
+
+# auction.contracts names -> bid codes (_layout.py)
+BID_OF_NAME = {"ask": L.ASK, "demand": L.DEMAND, "casco": L.CASCO, "sans-prendre": L.ALONE}
 
 
 @dataclass(frozen=True)
@@ -52,15 +56,50 @@ class Rules:
     bete_after_remise: tuple[int, ...]  # bete.after_remise
     bete_after_codille: tuple[int, ...]  # bete.after_codille
     bete_increment: int                 # bete.increment
+    # ---- the contracts on offer, the demanded king, and how the variants pay (docs/variants.md)
+    bid_ladder: tuple[int, ...]         # auction.contracts as bid codes, lowest precedence first
+    ask_demands_king: bool              # contract.ask_demands_king
+    demand_king_of_trumps: bool         # exchange.demand_king_of_trumps
+    demand_fee: int                     # exchange.fee
+    demand_fee_favourite: int           # exchange.fee_favourite
+    favourite_suit: int                 # exchange.favourite_suit as a suit id, -1 for "none"
+    gift_shown: bool                    # exchange.card_shown
+    called_king_duty: bool              # play.called_king_duty
+    vole_multiplier: int                # vole.multiplier
+    italian_pot: bool                   # payments.scheme == "italian-pot"
+    demand_premium: int                 # payments.demand_premium
+    multiplier_called: float            # payments.multiplier_called (CALLED, SELF_CALLED, FORCED)
+    multiplier_demanded: float          # payments.multiplier_demanded (DEMANDED)
+    multiplier_casco: float             # payments.multiplier_casco (CASCO_GAME)
+    multiplier_sans_prendre: float      # payments.multiplier_sans_prendre (SANS_PRENDRE)
+    matadors_top_bonus: bool            # payments.matador_count == "top-three-or-four-in-one-hand"
+    matadors_on_loss: bool              # payments.matadors_on_loss
+    codille_multiplier: int             # payments.codille_multiplier
 
     @property
     def pack(self) -> tuple[int, ...]:
         """The natural ids of the cards in the pack, ascending (the shuffle's starting order)."""
         return tuple(card for card in range(cards.N_CARDS) if cards.suit_of(card) in self.suits_in_pack)
 
+    def bid_precedence(self, bid: int) -> int:
+        """A bid's rank in ``auction.contracts`` (1 the lowest), 0 if the ruleset does not offer it."""
+        return self.bid_ladder.index(bid) + 1 if bid in self.bid_ladder else 0
+
+    def multiplier(self, contract: int) -> float:
+        """The ``payments.multiplier_*`` that prices ``contract``: called games (self-called and
+        forced spadille included), the demanded king, casco, sans prendre."""
+        if contract == L.DEMANDED:
+            return self.multiplier_demanded
+        if contract == L.CASCO_GAME:
+            return self.multiplier_casco
+        if contract == L.SANS_PRENDRE:
+            return self.multiplier_sans_prendre
+        return self.multiplier_called
+
 
 def read_rules(ruleset: Ruleset) -> Rules:
     removed = {cards.SUITS.index(name) for name in ruleset["pack.removed_suits"]}
+    favourite = ruleset["exchange.favourite_suit"]
     return Rules(
         seats=ruleset["pack.seats"],
         hand_size=ruleset["pack.hand_size"],
@@ -100,4 +139,22 @@ def read_rules(ruleset: Ruleset) -> Rules:
         bete_after_remise=tuple(ruleset["bete.after_remise"]),
         bete_after_codille=tuple(ruleset["bete.after_codille"]),
         bete_increment=ruleset["bete.increment"],
+        bid_ladder=tuple(BID_OF_NAME[name] for name in ruleset["auction.contracts"]),
+        ask_demands_king=ruleset["contract.ask_demands_king"],
+        demand_king_of_trumps=ruleset["exchange.demand_king_of_trumps"],
+        demand_fee=ruleset["exchange.fee"],
+        demand_fee_favourite=ruleset["exchange.fee_favourite"],
+        favourite_suit=-1 if favourite == "none" else cards.SUITS.index(favourite),
+        gift_shown=ruleset["exchange.card_shown"],
+        called_king_duty=ruleset["play.called_king_duty"],
+        vole_multiplier=ruleset["vole.multiplier"],
+        italian_pot=ruleset["payments.scheme"] == "italian-pot",
+        demand_premium=ruleset["payments.demand_premium"],
+        multiplier_called=ruleset["payments.multiplier_called"],
+        multiplier_demanded=ruleset["payments.multiplier_demanded"],
+        multiplier_casco=ruleset["payments.multiplier_casco"],
+        multiplier_sans_prendre=ruleset["payments.multiplier_sans_prendre"],
+        matadors_top_bonus=ruleset["payments.matador_count"] == "top-three-or-four-in-one-hand",
+        matadors_on_loss=ruleset["payments.matadors_on_loss"],
+        codille_multiplier=ruleset["payments.codille_multiplier"],
     )

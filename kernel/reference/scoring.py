@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .. import _layout as L
+from .. import cards
 from .contract import NO_CARD, NOBODY
 from .ranking import Ranking
 from .rules import Rules
@@ -19,7 +20,10 @@ def vole_may_be_undertaken(trick_index: int, side_tricks: int, contract: int,
     won every trick so far. "Celui qui a été obligé de jouer avec spadille, ne peut point
     prétendre à la vole" (unless ``auction.forced_spadille_vole``). "La vole ne sauroit être
     entreprise que le roi appellé n'ait paru" (``vole.needs_called_card_seen``; nothing to
-    wait for when no card was called).
+    wait for when no card was called). With ``vole.after_straight_tricks = 0`` the vole is
+    announced before the first trick (the Italian page, RULES.md §1.13 item 6). A demanded king
+    is no called card (nothing to wait for), and a casco friend is known from the start (he
+    named trumps), so his king counts as seen.
     """
     if trick_index != rules.vole_after or side_tricks != trick_index:
         return False
@@ -46,20 +50,50 @@ def outcome_of(side_tricks: int, rules: Rules) -> int:
     return L.CODILLE
 
 
+def trumps_in_pack(ranking: Ranking, rules: Rules) -> list[int]:
+    """The trumps of the pack, strongest (spadille) first: a removed suit named trumps (only
+    ever as a counterfactual) keeps just the two black aces, so a run ends where they do."""
+    return [card for card in ranking.trumps if cards.suit_of(card) in rules.suits_in_pack]
+
+
 def count_matadors(holdings: Iterable[int], ranking: Ranking, rules: Rules) -> int:
-    """The unbroken run of trumps from spadille down in ``holdings`` (the side's starting hands,
-    or the ombre's alone): true matadors and the false ones that follow them "sans
-    interruption" (AUJ PA10). With ``payments.matadors_require_top3`` a run shorter than the
-    three true matadors counts nothing."""
+    """The unbroken run of trumps from spadille down in ``holdings`` (the side's hands, or the
+    ombre's alone): true matadors and the false ones that follow them "sans interruption"
+    (AUJ PA10), bounded to the trumps of the pack. With ``payments.matadors_require_top3`` a
+    run shorter than the three true matadors counts nothing."""
     held = set(holdings)
     run = 0
-    for card in ranking.trumps:
+    for card in trumps_in_pack(ranking, rules):
         if card not in held:
             break
         run += 1
     if rules.matadors_require_top3 and run < len(ranking.matadors):
         return 0
     return run
+
+
+def matador_bonus(hand: set[int], ranking: Ranking, rules: Rules) -> int:
+    """``payments.matador_count = top-three-or-four-in-one-hand``, the Italian page's bonus
+    ("matador bonus only for holding all three (+Ponto)", RULES.md §1.13 item 5): 2 if ``hand``
+    holds the top four trumps, 1 if it holds the top three, else 0."""
+    top = trumps_in_pack(ranking, rules)
+    if len(top) >= 4 and set(top[:4]) <= hand:
+        return 2
+    if len(top) >= 3 and set(top[:3]) <= hand:
+        return 1
+    return 0
+
+
+def count_side_matadors(hands: Sequence[set[int]], ombre: int, friend: int, ranking: Ranking, rules: Rules) -> int:
+    """The matadors the deal pays for, from the hands as they were when the play began (after a
+    demanded king's exchange, docs/variants.md): the run from spadille in the side's cards
+    (``sequence``), or the best bonus of one hand of the side
+    (``top-three-or-four-in-one-hand``); with ``payments.matadors_counted_for = ombre`` only
+    the ombre's hand counts."""
+    if rules.matadors_top_bonus:
+        counted = [ombre] if friend == NOBODY or rules.matadors_ombre_only else [ombre, friend]
+        return max(matador_bonus(hands[seat], ranking, rules) for seat in counted)
+    return count_matadors(matador_holdings(hands, ombre, friend, rules), ranking, rules)
 
 
 def matador_holdings(starting_hands: Sequence[set[int]], ombre: int, friend: int, rules: Rules) -> set[int]:

@@ -1,5 +1,6 @@
 """Who pays whom, in jetons: antes, the table, payments, the bête (RULES.md §1.8-§1.10,
-docs/engine.md steps 1 and 8).
+docs/engine.md steps 1 and 8), and the variants' multipliers, premiums and the Italian pot
+(docs/variants.md "Settlement").
 
 Sign convention: a seat's net is what it gained this deal (negative: it paid); the table's
 change is what the table gained. Every movement is between seats or between a seat and the
@@ -41,37 +42,78 @@ class Settlement:
 def pay_antes(table: Table, nets: list[int], spadille_seat: int, rules: Rules) -> None:
     """"Le jeu est marqué par celui qui mêle, & qui met une fiche au devant : chacun fait outre
     cela au jeu un jetton" (ENC): every seat puts ``au_jeu`` on the table, the dealer (the last
-    seat) the ``devant`` too. Counters a codille left on the table go to this deal's spadille
-    holder ("ce sera pour celui qui le coup suivant aura spadille")."""
+    seat) the ``devant`` too. Under ``payments.scheme = italian-pot`` the antes go in only when
+    the table holds no stakes and no bêtes (a fresh pot). Counters a codille left on the table
+    go to this deal's spadille holder ("ce sera pour celui qui le coup suivant aura spadille")."""
+    if not rules.italian_pot or (table.stakes == 0 and table.betes == 0):
+        _ante_round(table, nets, rules)
+    nets[spadille_seat] += table.odd
+    table.odd = 0
+
+
+def _ante_round(table: Table, nets: list[int], rules: Rules) -> None:
+    """One round of antes: ``payments.au_jeu`` from every seat, ``payments.devant`` from the dealer."""
     dealer = rules.seats - 1
     for seat in range(rules.seats):
         nets[seat] -= rules.au_jeu
         table.stakes += rules.au_jeu
     nets[dealer] -= rules.devant
     table.stakes += rules.devant
-    nets[spadille_seat] += table.odd
-    table.odd = 0
 
 
 def premium(contract: int, rules: Rules) -> int:
-    """The sans-prendre premium: always for SANS_PRENDRE; for a self-called king only with
-    ``contract.self_call_sans_prendre_premium`` ("à l'exception du sans appeller qu'il ne paye
-    point s'il perd, & qui ne lui est point payé s'il gagne")."""
+    """The contract's premium per opponent. The sans-prendre premium: always for SANS_PRENDRE;
+    for a self-called king only with ``contract.self_call_sans_prendre_premium`` ("à
+    l'exception du sans appeller qu'il ne paye point s'il perd, & qui ne lui est point payé s'il
+    gagne"). The demanded king's: ``payments.demand_premium`` for DEMANDED ("l'on donne une
+    fiche de plus à celui qui joue avec le médiateur, & celui qui joue sans prendre", ENC)."""
     if contract == L.SANS_PRENDRE or (contract == L.SELF_CALLED and rules.self_call_premium):
         return rules.sans_prendre
+    if contract == L.DEMANDED:
+        return rules.demand_premium
     return 0
 
 
+def _multiplied(amount: int, contract: int, rules: Rules) -> int:
+    """``amount`` times the contract's ``payments.multiplier_*``, counted in halves and rounded
+    down: ``amount * m // 2`` with ``m`` twice the multiplier (1.5 -> 3)."""
+    twice = round(2 * rules.multiplier(contract))
+    return amount * twice // 2
+
+
+def _matadors_paid(matadors: int, rules: Rules) -> int:
+    return matadors * rules.matador
+
+
 def game_value(contract: int, matadors: int, rules: Rules) -> int:
-    """What each defender pays on a win or receives on a codille: "le jeu, la consolation, & les
-    matadors" (ENC), plus the sans-prendre premium."""
-    return rules.jeu + rules.consolation + matadors * rules.matador + premium(contract, rules)
+    """What each defender pays on a win: "le jeu, la consolation, & les matadors" (ENC), the
+    jeu and consolation times the contract's multiplier, plus the contract's premium:
+    ``(jeu + consolation) * m / 2 + matadors * matador + premium``. The médiateur won with no
+    matadors: 1 + 2 + 10 = 13 ("Il reçoit treize jettons de chacun"); sans prendre with the
+    médiateur's premium of 14: 17 ("doit recevoir dix-sept jettons de chacun")."""
+    return (_multiplied(rules.jeu + rules.consolation, contract, rules) + _matadors_paid(matadors, rules)
+            + premium(contract, rules))
+
+
+def loss_value(contract: int, matadors: int, rules: Rules) -> int:
+    """What a losing side pays each defender for a game it loses by codille, before
+    ``payments.codille_multiplier``: the game value ("payeroient en ce cas à leurs adversaires
+    ce qu'ils leur auroient payé s'ils eussent gagné", ENC), without the matadors when
+    ``payments.matadors_on_loss`` is off."""
+    value = game_value(contract, matadors, rules)
+    if not rules.matadors_on_loss:
+        value -= _matadors_paid(matadors, rules)
+    return value
 
 
 def remise_value(contract: int, matadors: int, rules: Rules) -> int:
-    """What each defender receives on a remise: "ils payent à chacun la consolation & les
-    matadors" (ENC), no jeu, plus the premium ("s'il perd par remise il en donne seize")."""
-    return rules.consolation + matadors * rules.matador + premium(contract, rules)
+    """What each defender receives on a remise (``payments.scheme = encyclopedie``): "ils payent
+    à chacun la consolation & les matadors" (ENC), no jeu, and the premium:
+    ``consolation * m / 2 + matadors * matador + premium`` ("il n'en donne que 12 si elle n'est
+    que remise" for the médiateur, "s'il perd par remise il en donne seize" sans prendre); no
+    matadors when ``payments.matadors_on_loss`` is off."""
+    matadors_paid = _matadors_paid(matadors, rules) if rules.matadors_on_loss else 0
+    return _multiplied(rules.consolation, contract, rules) + matadors_paid + premium(contract, rules)
 
 
 def bete_size(chain_length: int, chain_first: int, rules: Rules) -> int:
@@ -102,15 +144,13 @@ def split_side(amount: int) -> tuple[int, int]:
 
 
 def ombre_pays_alone(contract: int, outcome: int, ombre_tricks: int, rules: Rules) -> bool:
-    """"l'hombre qui ne fait pas trois mains paie seul, tant en cas de remise que de codille"
-    (ENC; ``payments.lone_payment_threshold``), except with spadille forcé when
-    ``auction.forced_spadille_lone_payment_exempt`` ("l'hombre ne fît-il qu'une main, ne fait
-    point la bête seule")."""
+    """With a friend (called, forced spadille or casco): "l'hombre qui ne fait pas trois mains
+    paie seul, tant en cas de remise que de codille" (ENC; ``payments.lone_payment_threshold``),
+    except with spadille forcé when ``auction.forced_spadille_lone_payment_exempt`` ("l'hombre
+    ne fît-il qu'une main, ne fait point la bête seule")."""
     if outcome == L.WIN or ombre_tricks >= rules.lone_threshold:
         return False
-    if contract == L.CALLED:
-        return True
-    return contract == L.FORCED and not rules.forced_lone_exempt
+    return not (contract == L.FORCED and rules.forced_lone_exempt)
 
 
 def _share_stakes(table: Table, defenders: Sequence[int], nets: list[int],
@@ -151,7 +191,14 @@ def _side_takes_table(table: Table) -> int:
 
 def settle(table: Table, contract: int, ombre: int, friend: int, side_tricks: int, ombre_tricks: int,
            vole: int, matadors: int, odd_defender: int, rules: Rules) -> Settlement:
-    """Pay the deal's result, update the table, and return the outcome, the bête and the nets."""
+    """Pay the deal's result, update the table, and return the outcome, the bête and the nets.
+
+    ``payments.scheme = encyclopedie``: a win takes the table; a remise pays the remise value
+    and makes a bête; a codille pays the loss value times ``payments.codille_multiplier``, lets
+    the defenders share the stakes and makes a bête. ``italian-pot`` (the Italian page, RULES.md
+    §1.13 item 5): no bête is ever made; a remise pays nobody, and every seat antes again as at
+    the start of a pot; a codille is paid as above and "la squadra di difensori vincente divide
+    il piatto" (IT)."""
     side = (ombre,) if friend == NOBODY else (ombre, friend)
     defenders = [seat for seat in range(rules.seats) if seat not in side]
     nets = [0] * rules.seats
@@ -165,33 +212,42 @@ def settle(table: Table, contract: int, ombre: int, friend: int, side_tricks: in
         to_each_defender = game + rules.vole_value
         _share_stakes(table, defenders, nets, odd_defender, rules)
     elif outcome == L.WIN:
-        to_each_defender = -(game + _vole_bonus(vole, rules))
+        to_each_defender = -_win_value(game, vole, rules)
         taken = _side_takes_table(table)
+    elif outcome == L.REMISE and rules.italian_pot:
+        to_each_defender = 0  # "l'Hombre attuale non perde gettoni"; the pot is fed below
     elif outcome == L.REMISE:
         to_each_defender = remise_value(contract, matadors, rules)
         bete = _make_bete(table, outcome, rules)
     else:
-        to_each_defender = game
+        to_each_defender = loss_value(contract, matadors, rules) * rules.codille_multiplier
         _share_stakes(table, defenders, nets, odd_defender, rules)
-        bete = _make_bete(table, outcome, rules)
+        if not rules.italian_pot:
+            bete = _make_bete(table, outcome, rules)
     if outcome != L.WIN and side_tricks == 0 and rules.devole_enabled:
         to_each_defender += rules.devole_value  # the dévole (RULES.md §1.9)
     for seat in defenders:
         nets[seat] += to_each_defender
     side_gain = taken - to_each_defender * len(defenders) - bete
     _pay_side(nets, side_gain, contract, outcome, ombre, friend, ombre_tricks, rules)
+    if outcome == L.REMISE and rules.italian_pot:
+        # "Il piatto viene raddoppiato per la mano successiva; l'Hombre attuale non perde gettoni" (IT):
+        # everyone antes again, as at the start of a pot
+        _ante_round(table, nets, rules)
     return Settlement(outcome, bete, nets)
 
 
-def _vole_bonus(vole: int, rules: Rules) -> int:
-    """A made vole adds ``vole.value`` per defender; a failed one (``collect-game``) costs it:
-    "Celui ou ceux qui ayant entrepris la vole ne l'ont pas faite, tirent le devant, & se font
-    payer le Jeu ..." and pay the vole (AUJ PA20, HOY law 29)."""
+def _win_value(game: int, vole: int, rules: Rules) -> int:
+    """What each defender pays a winning side: the game; a made vole ``game * vole.multiplier +
+    vole.value`` ("la vole ne gagne que ce que l'on est convenu", ENC); a failed one
+    (``collect-game``) costs the side the vole: "Celui ou ceux qui ayant entrepris la vole ne
+    l'ont pas faite, tirent le devant, & se font payer le Jeu ..." and pay the vole (AUJ PA20,
+    HOY law 29)."""
     if vole == L.VOLE_MADE:
-        return rules.vole_value
+        return game * rules.vole_multiplier + rules.vole_value
     if vole == L.VOLE_FAILED:
-        return -rules.vole_value
-    return 0
+        return game - rules.vole_value
+    return game
 
 
 def _pay_side(nets: list[int], side_gain: int, contract: int, outcome: int, ombre: int, friend: int,

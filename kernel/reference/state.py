@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .contract import NO_CARD
-from .play import cards_shown_absent
+from .play import cards_shown_absent, duty_shows_absent
 from .ranking import Ranking
 from .rules import Rules
 
@@ -18,8 +18,8 @@ class PlayState:
     contract: int
     ombre: int
     friend: int                       # NOBODY when the ombre plays alone
-    called: int                       # the called card, NO_CARD if none
-    hands: list[set[int]]             # what each seat still holds
+    called: int                       # the called card, NO_CARD if none (a demanded king is no called card)
+    hands: list[set[int]]             # what each seat still holds (after a demanded king's exchange)
     trick_index: int = 0
     leader: int = 0
     trick: list[int] = field(default_factory=list)        # this trick's cards, in play order
@@ -29,7 +29,7 @@ class PlayState:
     cannot_hold: list[set[int]] = field(default_factory=list)  # per seat: cards the table knows he lacks
     played: list[set[int]] = field(default_factory=list)       # per seat: the cards he has played
     tricks_won: list[int] = field(default_factory=list)
-    called_seen: bool = False         # the called card has been played
+    called_seen: bool = False         # the called card has been played (CASCO_GAME: true from the start)
 
     def __post_init__(self) -> None:
         self.showed_out = [set() for _ in range(self.seats)]
@@ -46,10 +46,21 @@ class PlayState:
 
     def friend_known_to(self, seat: int) -> int:
         """The friend's seat if ``seat`` knows it: he is the friend, or the called card has
-        appeared ("le roi appellé ... a paru"); else -1."""
+        appeared ("le roi appellé ... a paru"), or (CASCO_GAME) he named trumps; else -1."""
         if self.friend >= 0 and (seat == self.friend or self.called_seen):
             return self.friend
         return -1
+
+    def note_exchange(self, king: int, holder: int, given: int) -> None:
+        """What the table knows after a demanded king changed hands (docs/variants.md): the king
+        is in the ombre's hand, so no other seat holds it; with ``exchange.card_shown`` ("telle
+        fausse qu'il lui plaît de lui donner, & que le tiers est en droit de voir", ENC) the
+        card given for it is in the holder's hand, so no seat but the holder holds it."""
+        for seat in range(self.seats):
+            if seat != self.ombre:
+                self.cannot_hold[seat].add(king)
+            if self.rules.gift_shown and seat != holder:
+                self.cannot_hold[seat].add(given)
 
     def play(self, seat: int, card: int) -> None:
         """``seat`` plays ``card`` to the current trick."""
@@ -58,6 +69,8 @@ class PlayState:
             if self.ranking.effective_suit[card] != led_suit:
                 self.showed_out[seat].add(led_suit)
                 self.cannot_hold[seat] |= cards_shown_absent(card, self.trick, self.ranking, self.rules)
+            if self.rules.called_king_duty and duty_shows_absent(card, self.trick, self.called, self.ranking):
+                self.cannot_hold[seat].add(self.called)  # he would have had to play it
         self.hands[seat].discard(card)
         self.played[seat].add(card)
         self.trick.append(card)
