@@ -1,4 +1,5 @@
-"""``spadille rules``: the card order under a trump suit and the ruleset's switches, cited."""
+"""``spadille rules``: the card order under a trump suit and the ruleset's switches, cited; ``--list``
+names the shipped rulesets."""
 
 from __future__ import annotations
 
@@ -17,24 +18,33 @@ TrumpOption = Annotated[
                  show_default=False),
 ]
 
+ListOption = Annotated[
+    bool,
+    typer.Option("--list", help="List the shipped rulesets with their titles and summaries, and stop."),
+]
+
 
 def rules_command(game: GameArgument, ruleset: RulesetOption = DEFAULT_RULESET, trump: TrumpOption = None,
-                  rule: RuleOption = None) -> None:
+                  rule: RuleOption = None, list_rulesets: ListOption = False) -> None:
     """Print the card order under a trump suit and the ruleset's switches, with citations.
 
-    For the trump suit and each plain suit: the cards high to low, and the number of
-    trumps; then every switch with its value, choices and source. Each comes with the
-    passage it rests on.
+    A ruleset that departs from the period texts lists its departures first. For the
+    trump suit and each plain suit: the cards high to low, and the number of trumps; then
+    every switch with its value, choices and source. Each comes with the passage it rests
+    on. With --list: the shipped rulesets, with their titles and summaries.
     """
     quadrille_only(game, "rules")
     with user_errors():
         from rich.console import Console
 
         from spadille.kernel.cards import SUITS, parse_suit
-        from spadille.kernel.ruleset import RulesetError, load_ruleset_with
+        from spadille.kernel.ruleset import RulesetError, available_rulesets, load_ruleset, load_ruleset_with
 
-        from .rules_view import rules_view
+        from .rules_view import rules_view, rulesets_view
 
+        if list_rulesets:
+            Console().print(rulesets_view([load_ruleset(name) for name in available_rulesets()]))
+            return
         rules = load_ruleset_with(ruleset, rule or [])
         allowed = [SUITS.index(name) for name in rules["contract.allowed_trumps"]]
         if trump is None:

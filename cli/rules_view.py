@@ -69,6 +69,33 @@ def switch_section(rules: Ruleset) -> RenderableType:
     return Text.from_markup("\n".join(lines))
 
 
+def departures_section(rules: Ruleset) -> RenderableType | None:
+    """The ruleset's departures from the period texts (its ``[ruleset]`` ``departures``), or None."""
+    if not rules.departures:
+        return None
+    lines = ["[bold yellow]Departs from the period texts:[/bold yellow]"]
+    lines += [f"  • {escape(line)}" for line in rules.departures]
+    return Text.from_markup("\n".join(lines))
+
+
 def rules_view(rules: Ruleset, trumps: list[int]) -> RenderableType:
-    heading = Text(f"{rules.title} ({rules.name})", style="bold")
-    return Group(heading, Text(""), *(trump_section(rules, t) for t in trumps), switch_section(rules))
+    heading = [Text(f"{rules.title} ({rules.name})", style="bold")]
+    if rules.summary:
+        heading.append(Text(rules.summary))
+    departures = departures_section(rules)
+    if departures is not None:
+        heading += [Text(""), departures]
+    return Group(*heading, Text(""), *(trump_section(rules, t) for t in trumps), switch_section(rules))
+
+
+def rulesets_view(rulesets: list[Ruleset]) -> RenderableType:
+    """Every shipped ruleset: its name, title and summary, and whether it departs from the period texts."""
+    lines = ["[bold]Rulesets[/bold] (choose one with --ruleset NAME)"]
+    for rules in rulesets:
+        lines.append(f"  [bold]{escape(rules.name)}[/bold] — {escape(rules.title)}")
+        if rules.summary:
+            lines.append(f"    {escape(rules.summary)}")
+        if rules.departures:
+            lines.append(f"    [yellow]Departs from the period texts on {len(rules.departures)} points "
+                         f"(see spadille rules quadrille --ruleset {escape(rules.name)}).[/yellow]")
+    return Text.from_markup("\n".join(lines))

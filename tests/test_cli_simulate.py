@@ -76,7 +76,7 @@ TOML_PROBLEM = "is not valid TOML: Expected ']' at the end of a table declaratio
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--ruleset", "nope"], "unknown ruleset 'nope'; available: encyclopedie-1765"),
+    (["--ruleset", "nope"], "unknown ruleset 'nope'; available: encyclopedie-1765, italian-modern, mediateur, quadrille-a-trois"),
     (["--ruleset", "{rules}"], "ruleset '{rules}' " + TOML_PROBLEM),
     (["--seat-policy", "eldest=bridge"], "unknown policy 'bridge'; available: random, heuristic, dd, pimc"),
     (["--seat-policy", "north=random"], "--seat-policy: unknown seat 'north'; seats: eldest, second, third, dealer"),
