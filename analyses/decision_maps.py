@@ -1,8 +1,10 @@
 """Decision maps: which hands justify asking (calling a king), sans prendre, or passing.
 
-Every deal is replayed with one *focal* seat's bid fixed: pass, ask and sans prendre, each
-declaring bid once stopping at the game and once going on for the vole when its side has
-won the first six tricks (five actions, ``ACTIONS``). The focal seat's trump, called king
+Every deal is replayed with one *focal* seat's bid fixed: pass and each bid the ruleset
+offers (plain quadrille: ask and sans prendre; the médiateur adds the demand, the Italian
+ladder the demand and casco), each declaring bid once stopping at the game and once going on
+for the vole when its side has won the first six tricks (``MapLayout.actions``; plain
+quadrille's five are ``ACTIONS``). The focal seat's trump, called king
 and every other decision, and all the other seats, follow their policies, so an ask can
 still be overcalled and a sans prendre still outbid by an earlier one. All five actions
 replay the deal from the same random stream: the differences between them are paired.
@@ -18,8 +20,7 @@ every mean and every paired difference with its 95% interval, whatever the numbe
 batches of any size give the same sums. A KeyboardInterrupt between batches ends the run
 early with the tables of the deals finished.
 
-The "ask" and "sans-prendre" actions stop at the game; which bid is best compares those
-(``BIDS``). The "+vole" actions go on whenever the point is reached: ``vole.py`` turns the
+The plain bid actions stop at the game; which bid is best compares those (``MapLayout.bids``). The "+vole" actions go on whenever the point is reached: ``vole.py`` turns the
 pair into how often the point is reached and what going on is worth there.
 """
 
@@ -46,12 +47,95 @@ from .paired import focal_view
 from .stats import mean_interval
 
 STOP, GO = 0, 1
-ACTIONS = ("pass", "ask", "ask+vole", "sans-prendre", "sans-prendre+vole")
-BIDS = ("pass", "ask", "sans-prendre")           # compared for the best action (stopping at the game)
-VOLE_PAIRS = (("ask", "ask+vole"), ("sans-prendre", "sans-prendre+vole"))
-COMPARISONS = (("ask", "pass"), ("sans-prendre", "pass"), ("sans-prendre", "ask"),
-               ("ask+vole", "ask"), ("sans-prendre+vole", "sans-prendre"))
-THRESHOLD_COMPARISONS = (("ask", "pass"), ("sans-prendre", "ask"), ("sans-prendre", "pass"))
+BID_CODES = {"pass": L.PASS, "ask": L.ASK, "demand": L.DEMAND, "casco": L.CASCO, "sans-prendre": L.ALONE}
+
+
+@dataclass(frozen=True)
+class MapLayout:
+    """The actions a map replays, from a ruleset's bids (auction.contracts, lowest first):
+    pass, then each bid stopping at the game and going on for the vole ("bid+vole"), and the
+    integer layout of a cell's sums for that many actions (K_* offsets)."""
+
+    bids: tuple[str, ...]   # "pass" first, then the ruleset's bids by precedence
+
+    @property
+    def declaring(self) -> tuple[str, ...]:
+        return self.bids[1:]
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        return ("pass",) + tuple(name for bid in self.declaring for name in (bid, f"{bid}+vole"))
+
+    @property
+    def vole_pairs(self) -> tuple[tuple[str, str], ...]:
+        return tuple((bid, f"{bid}+vole") for bid in self.declaring)
+
+    @property
+    def comparisons(self) -> tuple[tuple[str, str], ...]:
+        """Each bid over pass, each bid over every lower one, each vole over its stop."""
+        over_pass = tuple((bid, "pass") for bid in self.declaring)
+        over_lower = tuple((high, low) for i, low in enumerate(self.declaring) for high in self.declaring[i + 1:])
+        return over_pass + over_lower + tuple((go, stop) for stop, go in self.vole_pairs)
+
+    @property
+    def threshold_comparisons(self) -> tuple[tuple[str, str], ...]:
+        """Each bid over the one below it, and the highest over pass."""
+        steps = tuple((self.bids[i + 1], self.bids[i]) for i in range(len(self.bids) - 1))
+        top = (self.bids[-1], "pass")
+        return steps if top in steps else steps + (top,)
+
+    def variants(self, seat: int) -> list[Variant]:
+        """The actions of the focal seat; each "+vole" right after its "stop" twin, so the
+        kernel copies the deals where the point is never reached instead of replaying them."""
+        out = [Variant("pass", Force(seat=seat, bid=L.PASS))]
+        for bid in self.declaring:
+            out.append(Variant(bid, Force(seat=seat, bid=BID_CODES[bid], vole=STOP)))
+            out.append(Variant(f"{bid}+vole", Force(seat=seat, bid=BID_CODES[bid], vole=GO)))
+        return out
+
+    # per-cell sufficient statistics (int64), see K_* below
+    @property
+    def n_act(self) -> int:
+        return len(self.actions)
+
+    @property
+    def k_gram(self) -> int:
+        return K_SUM + self.n_act
+
+    @property
+    def k_declared(self) -> int:
+        return self.k_gram + self.n_act * self.n_act
+
+    @property
+    def k_win(self) -> int:
+        return self.k_declared + self.n_act
+
+    @property
+    def k_point(self) -> int:
+        return self.k_win + self.n_act
+
+    @property
+    def k_made(self) -> int:
+        return self.k_point + self.n_act
+
+    @property
+    def n_k(self) -> int:
+        return self.k_made + self.n_act
+
+    def index(self, action: str) -> int:
+        return self.actions.index(action)
+
+
+def map_layout(ruleset: Ruleset) -> MapLayout:
+    return MapLayout(("pass", *ruleset["auction.contracts"]))
+
+
+PLAIN = MapLayout(("pass", "ask", "sans-prendre"))  # plain quadrille's map (encyclopedie-1765)
+ACTIONS = PLAIN.actions
+BIDS = PLAIN.bids
+VOLE_PAIRS = PLAIN.vole_pairs
+COMPARISONS = PLAIN.comparisons
+THRESHOLD_COMPARISONS = PLAIN.threshold_comparisons
 ALL_SEATS = "all"
 MIN_N = 30
 TRUMPS_TOP = 8          # trumps in the best suit, 8 meaning 8 or more
@@ -69,28 +153,17 @@ DEFAULT_BATCH = 16384   # deals per batch with quick policies
 SEARCH_BATCH_PER_THREAD = 2
 
 # ---------------------------------------------------------------- per-cell sufficient statistics (int64)
-N_ACT = len(ACTIONS)
-K_N = 0                              # deals (focal hands) in the cell
-K_SUM = 1                            # per action: sum of the focal seat's payments
-K_GRAM = K_SUM + N_ACT               # per pair of actions (a, b): sum of pay_a * pay_b, row-major
-K_DECLARED = K_GRAM + N_ACT * N_ACT  # per action: the focal seat played the contract (its own bid)
-K_WIN = K_DECLARED + N_ACT           # per action: declared and won
-K_POINT = K_WIN + N_ACT              # per action: declared and its side reached the vole point
-K_MADE = K_POINT + N_ACT             # per action: declared and made the vole
-N_K = K_MADE + N_ACT
-_ACT = {name: index for index, name in enumerate(ACTIONS)}
+# For a layout of n actions (MapLayout.k_*): K_N deals (focal hands) in the cell; from K_SUM, per
+# action, the sum of the focal seat's payments; from k_gram, per pair of actions (a, b), the sum
+# of pay_a * pay_b, row-major; from k_declared, per action, the focal seat played the contract
+# (its own bid); from k_win, declared and won; from k_point, declared and its side reached the
+# vole point; from k_made, declared and made the vole. n_k entries in all.
+K_N = 0
+K_SUM = 1
 
 
-def _variants(seat: int) -> list[Variant]:
-    """The five actions of the focal seat; each "+vole" right after its "stop" twin, so the
-    kernel copies the deals where the point is never reached instead of replaying them."""
-    return [
-        Variant("pass", Force(seat=seat, bid=L.PASS)),
-        Variant("ask", Force(seat=seat, bid=L.ASK, vole=STOP)),
-        Variant("ask+vole", Force(seat=seat, bid=L.ASK, vole=GO)),
-        Variant("sans-prendre", Force(seat=seat, bid=L.ALONE, vole=STOP)),
-        Variant("sans-prendre+vole", Force(seat=seat, bid=L.ALONE, vole=GO)),
-    ]
+def _variants(seat: int, layout: MapLayout = PLAIN) -> list[Variant]:
+    return layout.variants(seat)
 
 
 def hand_classes(hands: np.ndarray, ruleset: Ruleset) -> dict[str, np.ndarray]:
@@ -107,35 +180,37 @@ def hand_classes(hands: np.ndarray, ruleset: Ruleset) -> dict[str, np.ndarray]:
     }
 
 
-def _deal_values(out: np.ndarray, seat: int) -> np.ndarray:
-    """int64[n, N_K]: what one deal adds to its cell (see K_*)."""
+def _deal_values(out: np.ndarray, seat: int, layout: MapLayout) -> np.ndarray:
+    """int64[n, n_k]: what one deal adds to its cell (see K_*)."""
     view = focal_view(out, seat)
     pay = view.pay.astype(np.int64)
     n = pay.shape[0]
-    values = np.empty((n, N_K), dtype=np.int64)
+    a = layout.n_act
+    values = np.empty((n, layout.n_k), dtype=np.int64)
     values[:, K_N] = 1
-    values[:, K_SUM:K_SUM + N_ACT] = pay
-    values[:, K_GRAM:K_GRAM + N_ACT * N_ACT] = (pay[:, :, None] * pay[:, None, :]).reshape(n, -1)
-    values[:, K_DECLARED:K_DECLARED + N_ACT] = view.declared
-    values[:, K_WIN:K_WIN + N_ACT] = view.win
-    values[:, K_POINT:K_POINT + N_ACT] = view.vole_point
-    values[:, K_MADE:K_MADE + N_ACT] = view.vole_made
+    values[:, K_SUM:K_SUM + a] = pay
+    values[:, layout.k_gram:layout.k_gram + a * a] = (pay[:, :, None] * pay[:, None, :]).reshape(n, -1)
+    values[:, layout.k_declared:layout.k_declared + a] = view.declared
+    values[:, layout.k_win:layout.k_win + a] = view.win
+    values[:, layout.k_point:layout.k_point + a] = view.vole_point
+    values[:, layout.k_made:layout.k_made + a] = view.vole_made
     return values
 
 
-def empty_stats(n_seats: int) -> np.ndarray:
-    """int64[4 matadors, TRUMPS_TOP + 1 trumps, 5 kings, 4 voids, n_seats, N_K] of zeros: the
+def empty_stats(n_seats: int, layout: MapLayout = PLAIN) -> np.ndarray:
+    """int64[4 matadors, TRUMPS_TOP + 1 trumps, 5 kings, 4 voids, n_seats, n_k] of zeros: the
     finest classes, from which every scheme's classes are sums."""
-    return np.zeros((*FINE_SHAPE, n_seats, N_K), dtype=np.int64)
+    return np.zeros((*FINE_SHAPE, n_seats, layout.n_k), dtype=np.int64)
 
 
-def accumulate(stats: np.ndarray, out: np.ndarray, seat: int, hands: np.ndarray, ruleset: Ruleset) -> None:
-    """Add the deals of ``out`` (int64[n, N_ACT, N_OUT], the focal seat's five actions) to
+def accumulate(stats: np.ndarray, out: np.ndarray, seat: int, hands: np.ndarray, ruleset: Ruleset,
+               layout: MapLayout = PLAIN) -> None:
+    """Add the deals of ``out`` (int64[n, n_act, N_OUT], the focal seat's actions) to
     ``stats`` (see empty_stats); ``hands`` uint64[n] are the focal seat's hands."""
-    values = _deal_values(out, seat)
+    values = _deal_values(out, seat, layout)
     classes = hand_classes(hands, ruleset)
     index = np.ravel_multi_index(tuple(classes[f] for f in FEATURE_COLUMNS), FINE_SHAPE).astype(np.int64)
-    fine = stats.reshape(-1, stats.shape[-2], N_K)  # a view: the classes flattened
+    fine = stats.reshape(-1, stats.shape[-2], layout.n_k)  # a view: the classes flattened
     fine[:, seat, :] += _sum_by_class(index, values, fine.shape[0])
 
 
@@ -152,7 +227,7 @@ def _sum_by_class(index: np.ndarray, values: np.ndarray, n_classes: int) -> np.n
 
 
 def scheme_stats(stats: np.ndarray, scheme: str) -> np.ndarray:
-    """int64[*sizes of the scheme's features, n_seats, N_K]: the fine sums added up over the
+    """int64[*sizes of the scheme's features, n_seats, n_k]: the fine sums added up over the
     features the scheme leaves out."""
     kept = SCHEMES[scheme]
     dropped = tuple(axis for axis, f in enumerate(FEATURE_COLUMNS) if f not in kept)
@@ -160,20 +235,21 @@ def scheme_stats(stats: np.ndarray, scheme: str) -> np.ndarray:
 
 
 # ---------------------------------------------------------------- estimates from one cell's sums
-def _mean(cell: np.ndarray, a: int) -> tuple[float, float, float, float]:
-    return mean_interval(int(cell[K_N]), int(cell[K_SUM + a]), int(cell[K_GRAM + a * N_ACT + a]))
+def _mean(cell: np.ndarray, a: int, layout: MapLayout) -> tuple[float, float, float, float]:
+    gram, n = layout.k_gram, layout.n_act
+    return mean_interval(int(cell[K_N]), int(cell[K_SUM + a]), int(cell[gram + a * n + a]))
 
 
-def _difference_sums(cell: np.ndarray, a: int, b: int) -> tuple[int, int]:
+def _difference_sums(cell: np.ndarray, a: int, b: int, layout: MapLayout) -> tuple[int, int]:
     """(sum, sum of squares) of pay_a - pay_b over the cell's deals, exact."""
+    gram, n = layout.k_gram, layout.n_act
     total = int(cell[K_SUM + a]) - int(cell[K_SUM + b])
-    squares = (int(cell[K_GRAM + a * N_ACT + a]) - 2 * int(cell[K_GRAM + a * N_ACT + b])
-               + int(cell[K_GRAM + b * N_ACT + b]))
+    squares = int(cell[gram + a * n + a]) - 2 * int(cell[gram + a * n + b]) + int(cell[gram + b * n + b])
     return total, squares
 
 
-def _difference(cell: np.ndarray, a: int, b: int) -> tuple[float, float, float, float]:
-    total, squares = _difference_sums(cell, a, b)
+def _difference(cell: np.ndarray, a: int, b: int, layout: MapLayout) -> tuple[float, float, float, float]:
+    total, squares = _difference_sums(cell, a, b, layout)
     return mean_interval(int(cell[K_N]), total, squares)
 
 
@@ -203,30 +279,37 @@ def _frame(records: list[dict], columns: Sequence[str], metadata: Mapping) -> pd
 KEY_COLUMNS = ["scheme", "seat", *FEATURE_COLUMNS]
 EV_COLUMNS = KEY_COLUMNS + ["action", "n", "mean_pay", "stderr", "ci_low", "ci_high", "p_declared", "p_win"]
 DIFF_COLUMNS = KEY_COLUMNS + ["action", "baseline", "n", "mean", "stderr", "ci_low", "ci_high", "confident"]
-BEST_COLUMNS = KEY_COLUMNS + ["n", "too_few", "best_action", "best_mean", "runner_up", "margin", "margin_ci_low",
-                              "margin_ci_high", "confident"] + [f"ev_{b.replace('-', '_')}" for b in BIDS]
+
+
+def best_columns(layout: MapLayout = PLAIN) -> list[str]:
+    return KEY_COLUMNS + ["n", "too_few", "best_action", "best_mean", "runner_up", "margin", "margin_ci_low",
+                          "margin_ci_high", "confident"] + [f"ev_{b.replace('-', '_')}" for b in layout.bids]
+
+
+BEST_COLUMNS = best_columns(PLAIN)
 THRESHOLD_COLUMNS = ["seat", "matadors", "action", "baseline", "threshold", "threshold_low", "threshold_high",
                      "n", "margin", "ci_low", "ci_high", "confident", "trumps_min", "trumps_max"]
 VOLE_COUNT_COLUMNS = KEY_COLUMNS + ["contract", "n", "declared", "reached", "made_going", "sum_go_minus_stop",
                                     "sum_sq_go_minus_stop"]
 
 
-def ev_table(cells: list[tuple[dict, np.ndarray]], metadata: Mapping) -> pd.DataFrame:
+def ev_table(cells: list[tuple[dict, np.ndarray]], metadata: Mapping, layout: MapLayout = PLAIN) -> pd.DataFrame:
     records = []
     for keys, cell in cells:
         n = int(cell[K_N])
-        for a, action in enumerate(ACTIONS):
-            mean, stderr, low, high = _mean(cell, a)
+        for a, action in enumerate(layout.actions):
+            mean, stderr, low, high = _mean(cell, a, layout)
             records.append({**keys, "action": action, "n": n, "mean_pay": mean, "stderr": stderr, "ci_low": low,
-                            "ci_high": high, "p_declared": cell[K_DECLARED + a] / n, "p_win": cell[K_WIN + a] / n})
+                            "ci_high": high, "p_declared": cell[layout.k_declared + a] / n,
+                            "p_win": cell[layout.k_win + a] / n})
     return _frame(records, EV_COLUMNS, metadata)
 
 
-def difference_table(cells: list[tuple[dict, np.ndarray]], metadata: Mapping) -> pd.DataFrame:
+def difference_table(cells: list[tuple[dict, np.ndarray]], metadata: Mapping, layout: MapLayout = PLAIN) -> pd.DataFrame:
     records = []
     for keys, cell in cells:
-        for action, baseline in COMPARISONS:
-            mean, stderr, low, high = _difference(cell, _ACT[action], _ACT[baseline])
+        for action, baseline in layout.comparisons:
+            mean, stderr, low, high = _difference(cell, layout.index(action), layout.index(baseline), layout)
             records.append({**keys, "action": action, "baseline": baseline, "n": int(cell[K_N]), "mean": mean,
                             "stderr": stderr, "ci_low": low, "ci_high": high, "confident": _confident(low, high)})
     return _frame(records, DIFF_COLUMNS, metadata)
@@ -236,25 +319,27 @@ def _confident(low: float, high: float) -> bool:
     return bool(low > 0.0 or high < 0.0)  # False for NaN
 
 
-def best_table(cells: list[tuple[dict, np.ndarray]], min_n: int, metadata: Mapping) -> pd.DataFrame:
+def best_table(cells: list[tuple[dict, np.ndarray]], min_n: int, metadata: Mapping,
+               layout: MapLayout = PLAIN) -> pd.DataFrame:
     """Per class, the bid (stopping at the game) with the highest mean payment and its paired
     margin over the runner-up; cells with fewer than ``min_n`` deals are marked too few."""
     records = []
+    bids = layout.bids
     for keys, cell in cells:
         n = int(cell[K_N])
-        means = {b: _mean(cell, _ACT[b])[0] for b in BIDS}
+        means = {b: _mean(cell, layout.index(b), layout)[0] for b in bids}
         record = {**keys, "n": n, "too_few": n < min_n, "best_action": None, "best_mean": math.nan,
                   "runner_up": None, "margin": math.nan, "margin_ci_low": math.nan, "margin_ci_high": math.nan,
                   "confident": False}
-        record.update({f"ev_{b.replace('-', '_')}": means[b] for b in BIDS})
+        record.update({f"ev_{b.replace('-', '_')}": means[b] for b in bids})
         if n >= min_n:
-            ranked = sorted(BIDS, key=lambda b: -means[b])  # stable: ties keep the BIDS order
+            ranked = sorted(bids, key=lambda b: -means[b])  # stable: ties keep the bids' order
             best, runner = ranked[0], ranked[1]
-            margin, _, low, high = _difference(cell, _ACT[best], _ACT[runner])
+            margin, _, low, high = _difference(cell, layout.index(best), layout.index(runner), layout)
             record.update({"best_action": best, "best_mean": means[best], "runner_up": runner, "margin": margin,
                            "margin_ci_low": low, "margin_ci_high": high, "confident": bool(low > 0.0)})
         records.append(record)
-    return _frame(records, BEST_COLUMNS, metadata)
+    return _frame(records, best_columns(layout), metadata)
 
 
 def _first_from_which(trumps: list[int], flags: list[bool]) -> object:
@@ -268,7 +353,8 @@ def _first_from_which(trumps: list[int], flags: list[bool]) -> object:
     return found
 
 
-def threshold_table(differences: pd.DataFrame, min_n: int, metadata: Mapping) -> pd.DataFrame:
+def threshold_table(differences: pd.DataFrame, min_n: int, metadata: Mapping,
+                    layout: MapLayout = PLAIN) -> pd.DataFrame:
     """Per seat, matador count and comparison: the trump count from which the action beats
     its baseline (``threshold``: the paired mean is positive there and at every larger count
     with at least ``min_n`` hands), and the range around it that the 95% intervals leave
@@ -278,7 +364,7 @@ def threshold_table(differences: pd.DataFrame, min_n: int, metadata: Mapping) ->
     lower, and TRUMPS_TOP means that many or more)."""
     cells = differences[(differences["scheme"] == "matadors_trumps") & (differences["n"] >= min_n)]
     records = []
-    for action, baseline in THRESHOLD_COMPARISONS:
+    for action, baseline in layout.threshold_comparisons:
         rows = cells[(cells["action"] == action) & (cells["baseline"] == baseline)]
         for (seat, matadors), group in rows.groupby(["seat", "matadors"], sort=False):
             trumps = [int(t) for t in group["trumps"]]
@@ -304,18 +390,18 @@ def threshold_table(differences: pd.DataFrame, min_n: int, metadata: Mapping) ->
     return frame
 
 
-def vole_counts(cells: list[tuple[dict, np.ndarray]], metadata: Mapping) -> pd.DataFrame:
+def vole_counts(cells: list[tuple[dict, np.ndarray]], metadata: Mapping, layout: MapLayout = PLAIN) -> pd.DataFrame:
     """Per class and declaring bid, the integer counts behind the vole estimates. Where the
     point is not reached the vole choice is never read and both twins play identically, so
     the sums of go - stop over all deals are the sums over the deals that reached it."""
     records = []
     for keys, cell in cells:
-        for stop_name, go_name in VOLE_PAIRS:
-            stop, go = _ACT[stop_name], _ACT[go_name]
-            total, squares = _difference_sums(cell, go, stop)
+        for stop_name, go_name in layout.vole_pairs:
+            stop, go = layout.index(stop_name), layout.index(go_name)
+            total, squares = _difference_sums(cell, go, stop, layout)
             records.append({**keys, "contract": stop_name, "n": int(cell[K_N]),
-                            "declared": int(cell[K_DECLARED + stop]), "reached": int(cell[K_POINT + stop]),
-                            "made_going": int(cell[K_MADE + go]), "sum_go_minus_stop": total,
+                            "declared": int(cell[layout.k_declared + stop]), "reached": int(cell[layout.k_point + stop]),
+                            "made_going": int(cell[layout.k_made + go]), "sum_go_minus_stop": total,
                             "sum_sq_go_minus_stop": squares})
     return _frame(records, VOLE_COUNT_COLUMNS, metadata)
 
@@ -328,24 +414,25 @@ class DecisionMapData:
     ``matadors``, ``trumps``, ``kings``, ``voids`` (nullable Int64, <NA> where the scheme
     does not use them), and carries ``metadata`` in ``attrs``:
 
-    * ``ev_by_class``: per class and action (ACTIONS), ``n`` hands, ``mean_pay`` (the focal
+    * ``ev_by_class``: per class and action (``layout.actions``), ``n`` hands, ``mean_pay`` (the focal
       seat's net jetons), ``stderr``, ``ci_low``/``ci_high``, ``p_declared`` (share of the
       deals the focal seat played the contract itself) and ``p_win`` (declared and won);
     * ``differences``: per class, the paired ``mean`` of ``action`` - ``baseline``
       (COMPARISONS) with ``stderr``, CI and ``confident`` (the CI excludes 0);
-    * ``best_by_class``: per class the best bid (BIDS, stopping at the game) and its paired
+    * ``best_by_class``: per class the best bid (``layout.bids``, stopping at the game) and its paired
       ``margin`` over the ``runner_up`` with CI and ``confident``; ``too_few`` under
       ``min_n`` hands (then no best); ``ev_pass``, ``ev_ask``, ``ev_sans_prendre``;
     * ``thresholds``: see ``threshold_table``;
     * ``vole`` and ``vole_summary``: see ``vole.vole_table`` and ``vole.vole_summary``.
     """
 
-    stats: np.ndarray                # int64[*FINE_SHAPE, n_seats, N_K] (empty_stats)
+    stats: np.ndarray                # int64[*FINE_SHAPE, n_seats, n_k] (empty_stats)
     metadata: dict
     deals_done: int
     interrupted: bool = False
     seconds: float = 0.0
     min_n: int = MIN_N
+    layout: MapLayout = PLAIN
     ev_by_class: pd.DataFrame = field(init=False)
     differences: pd.DataFrame = field(init=False)
     best_by_class: pd.DataFrame = field(init=False)
@@ -356,11 +443,12 @@ class DecisionMapData:
     def __post_init__(self) -> None:
         meta = self.metadata
         cells = list(_cells(self.stats, SEAT_NAMES[self.stats.shape[-2]]))
-        self.ev_by_class = ev_table(cells, meta)
-        self.differences = difference_table(cells, meta)
-        self.best_by_class = best_table(cells, self.min_n, meta)
-        self.thresholds = threshold_table(self.differences, self.min_n, meta)
-        counts = vole_counts(cells, meta)
+        layout = self.layout
+        self.ev_by_class = ev_table(cells, meta, layout)
+        self.differences = difference_table(cells, meta, layout)
+        self.best_by_class = best_table(cells, self.min_n, meta, layout)
+        self.thresholds = threshold_table(self.differences, self.min_n, meta, layout)
+        counts = vole_counts(cells, meta, layout)
         self.vole = vole_tables.vole_table(counts, self.min_n, meta)
         self.vole_summary = vole_tables.vole_summary(self.vole, self.min_n, meta)
 
@@ -378,7 +466,7 @@ def _metadata(ruleset: Ruleset, policies: Sequence[SeatPolicy], seed: int, first
         deals_requested=deals,
         focal_seats=[SEAT_NAMES[len(policies)][s] for s in focal_seats],
         rotate_seats=rotate,
-        actions=list(ACTIONS),
+        actions=list(map_layout(ruleset).actions),
         classes="true matadors and trumps (top-coded at 8) of the hand's best suit, kings, voids",
         min_n=min_n,
     )
@@ -408,26 +496,29 @@ def _default_batch(policies: Sequence[SeatPolicy]) -> int:
 
 
 def decision_map(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, seed: int,
-                 focal_seats: Sequence[int] = (0, 1, 2, 3), threads: int | None = None,
+                 focal_seats: Sequence[int] | None = None, threads: int | None = None,
                  progress: Callable[[int], None] | None = None, first_deal: int = 0, rotate: bool = False,
                  batch_size: int | None = None, min_n: int = MIN_N) -> DecisionMapData:
     """Play deals ``first_deal .. first_deal + deals - 1`` of ``seed`` (as ``simulate`` deals
     them) with each focal seat's bid fixed to each action, and tabulate by hand class.
 
-    ``rotate`` gives each deal one focal seat, ``focal_seats[deal % len(focal_seats)]``: a
+    ``focal_seats`` defaults to every seat. ``rotate`` gives each deal one focal seat, ``focal_seats[deal % len(focal_seats)]``: a
     quarter of the plays for searching policies, every seat still represented.
     ``progress(n)`` gets each batch's deal count; a KeyboardInterrupt ends the run at the
     last finished batch (``interrupted``). The tables depend on the seed and the deals only,
     not on ``threads`` or ``batch_size``."""
     policies = tuple(policies)
+    if focal_seats is None:
+        focal_seats = range(ruleset["pack.seats"])  # every seat of the table
     focal_seats = tuple(int(s) for s in focal_seats)
     _check(ruleset, policies, deals, seed, first_deal, focal_seats, min_n)
     size = int(batch_size or _default_batch(policies))
     if size < 1:
         raise SimulationError(f"batch size must be positive, not {size}")
     metadata = _metadata(ruleset, policies, seed, first_deal, deals, focal_seats, rotate, min_n)
-    stats = empty_stats(ruleset["pack.seats"])
-    variants = {seat: _variants(seat) for seat in focal_seats}
+    layout = map_layout(ruleset)
+    stats = empty_stats(ruleset["pack.seats"], layout)
+    variants = {seat: layout.variants(seat) for seat in focal_seats}
     done = 0
     interrupted = False
     started = time.perf_counter()
@@ -435,14 +526,14 @@ def decision_map(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, s
         while done < deals:
             n = min(size, deals - done)
             hands, deal_ids = deals_of_seed(ruleset, seed, first_deal + done, n)
-            batch = empty_stats(ruleset["pack.seats"])
+            batch = empty_stats(ruleset["pack.seats"], layout)
             for position, seat in enumerate(focal_seats):
                 chosen = (deal_ids % len(focal_seats) == position) if rotate else np.ones(n, dtype=bool)
                 if not chosen.any():
                     continue
                 out = play_variants(ruleset, policies, variants[seat], hands[chosen], deal_ids[chosen], seed,
                                     threads=threads, batch_size=int(chosen.sum()))
-                accumulate(batch, out, seat, hands[chosen, seat], ruleset)
+                accumulate(batch, out, seat, hands[chosen, seat], ruleset, layout)
             stats += batch
             done += n
             if progress is not None:
@@ -451,7 +542,7 @@ def decision_map(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, s
         interrupted = True
     metadata["deals_done"] = done
     metadata["interrupted"] = interrupted
-    return DecisionMapData(stats, metadata, done, interrupted, time.perf_counter() - started, min_n)
+    return DecisionMapData(stats, metadata, done, interrupted, time.perf_counter() - started, min_n, layout)
 
 
 # ---------------------------------------------------------------- sensitivity to the play policy
@@ -467,7 +558,7 @@ class Sensitivity:
 
 
 def sensitivity(ruleset: Ruleset, seed: int, deals_by_policy: Mapping[str, int],
-                focal_seats: Sequence[int] = (0, 1, 2, 3), threads: int | None = None,
+                focal_seats: Sequence[int] | None = None, threads: int | None = None,
                 progress: Callable[[int], None] | None = None, first_deal: int = 0, rotate: bool = False,
                 params: Mapping[str, Mapping[str, float]] | None = None, min_n: int = MIN_N) -> Sensitivity:
     """A decision map per play policy (the same policy at every seat; the focal seat's bid

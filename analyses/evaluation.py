@@ -1,7 +1,7 @@
 """The hand evaluator: every action open to one hand, estimated on the same random deals.
 
-For a hand at a seat the actions are: pass; ask in each trump calling each card the rules
-let it call; sans prendre in each trump; and, for every contract, stop at the game or go on
+For a hand at a seat the actions are: pass; each bid the ruleset offers (ask, the demand of
+a king, casco, sans prendre) in each trump with each card the rules let it call or demand; and, for every contract, stop at the game or go on
 for the vole when the side has won the first six tricks (a "stop" and a "vole" version of
 each). The other 30 cards are dealt uniformly (optionally under a condition on the other
 hands), every deal is replayed under every action from the same random stream, and the
@@ -31,23 +31,51 @@ STOP, GO = 0, 1
 MAX_EVALUATED_DEALS = 100_000  # every deal's result under every action is kept in memory (~0.5 GB at most)
 
 
-def contract_label(bid: int, trump: int, call: int | None = None, own: bool = False) -> str:
-    """'sans prendre ♥', 'ask ♥ call ♣K', and '(own)' when the called king is the hand's own
-    (a self-call: the ombre plays alone without the sans-prendre premium)."""
+def contract_label(bid: int, trump: int, call: int | None = None, own: bool = False, demands: bool = False) -> str:
+    """'sans prendre ♥', 'ask ♥ call ♣K', '(own)' when the called king is the hand's own (a
+    self-call: the ombre plays alone without the sans-prendre premium), 'ask ♥ demand ♣K'
+    when the ask ``demands`` a king (quadrille à trois), 'demand ♥ ♣K' for the bid DEMAND, and
+    'casco call ♣K' (the partner names trumps, so ``trump`` is ignored)."""
+    if bid == L.CASCO:
+        return f"casco call {cards.format_card(call)}" + (" (own)" if own else "")
     suit = cards.SUIT_SYMBOLS[trump]
     if bid == L.ALONE:
         return f"sans prendre {suit}"
+    if bid == L.DEMAND:
+        return f"demand {suit} " + (cards.format_card(call) if call is not None else "(no king to demand)")
+    if demands:
+        return f"ask {suit} demand " + (cards.format_card(call) if call is not None else "(no king to demand)")
     return f"ask {suit} call {cards.format_card(call)}" + (" (own)" if own else "")
 
 
+def demandable_kings(ruleset: Ruleset, held: set[int], trump: int) -> list[int]:
+    """The kings a hand may demand once ``trump`` is named (docs/variants.md): those of the
+    pack it does not hold, the king of trumps only with exchange.demand_king_of_trumps."""
+    removed = {cards.SUITS.index(name) for name in ruleset["pack.removed_suits"]}
+    kings = [cards.card_of(suit, cards.KING) for suit in range(cards.N_SUITS) if suit not in removed]
+    if not ruleset["exchange.demand_king_of_trumps"]:
+        kings = [king for king in kings if cards.suit_of(king) != trump]
+    return [king for king in kings if king not in held]
+
+
+def casco_calls(ruleset: Ruleset, held: set[int]) -> list[int]:
+    """The kings a casco ombre may call before trumps are named: any of the pack, his own only
+    with contract.self_call."""
+    removed = {cards.SUITS.index(name) for name in ruleset["pack.removed_suits"]}
+    kings = [cards.card_of(suit, cards.KING) for suit in range(cards.N_SUITS) if suit not in removed]
+    return [king for king in kings if ruleset["contract.self_call"] or king not in held]
+
+
 def hand_actions(ruleset: Ruleset, hand: int, focal_seat: int, vole: bool = True) -> list[Variant]:
-    """Every action of ``hand`` (natural mask) as a variant fixing the focal seat's decisions.
+    """Every action of ``hand`` (natural mask) as a variant fixing the focal seat's decisions:
+    every bid the ruleset offers (auction.contracts) in every trump with every call or demand.
 
     The vole versions come right after their "stop" version, so the kernel can copy the deals
     where the vole point is never reached instead of replaying them."""
     rules = read_rules(ruleset)
     held = {card for card in range(cards.N_CARDS) if hand >> card & 1}
     actions = [Variant("pass", Force(seat=focal_seat, bid=L.PASS))]
+    ladder = ruleset["auction.contracts"]
 
     def add(label: str, force: Force) -> None:
         if not vole:
@@ -56,11 +84,30 @@ def hand_actions(ruleset: Ruleset, hand: int, focal_seat: int, vole: bool = True
         actions.append(Variant(f"{label} · stop", Force(**{**force.__dict__, "vole": STOP})))
         actions.append(Variant(f"{label} · vole", Force(**{**force.__dict__, "vole": GO})))
 
-    for trump in rules.allowed_trumps:
-        for call in legal_calls(held, trump, rules):
-            add(contract_label(L.ASK, trump, call, own=call in held), Force(seat=focal_seat, bid=L.ASK, trump=trump, call=call))
-    for trump in rules.allowed_trumps:
-        add(contract_label(L.ALONE, trump), Force(seat=focal_seat, bid=L.ALONE, trump=trump))
+    def add_demands(bid: int, trump: int) -> None:
+        kings = demandable_kings(ruleset, held, trump)
+        for king in kings:
+            add(contract_label(bid, trump, king, demands=True), Force(seat=focal_seat, bid=bid, trump=trump, call=king))
+        if not kings:
+            add(contract_label(bid, trump, None, demands=True), Force(seat=focal_seat, bid=bid, trump=trump))
+
+    if "ask" in ladder:
+        for trump in rules.allowed_trumps:
+            if ruleset["contract.ask_demands_king"]:
+                add_demands(L.ASK, trump)
+                continue
+            for call in legal_calls(held, trump, rules):
+                add(contract_label(L.ASK, trump, call, own=call in held),
+                    Force(seat=focal_seat, bid=L.ASK, trump=trump, call=call))
+    if "demand" in ladder:
+        for trump in rules.allowed_trumps:
+            add_demands(L.DEMAND, trump)
+    if "casco" in ladder and cards.SPADILLE in held and cards.BASTO in held:
+        for call in casco_calls(ruleset, held):
+            add(contract_label(L.CASCO, -1, call, own=call in held), Force(seat=focal_seat, bid=L.CASCO, call=call))
+    if "sans-prendre" in ladder:
+        for trump in rules.allowed_trumps:
+            add(contract_label(L.ALONE, trump), Force(seat=focal_seat, bid=L.ALONE, trump=trump))
     return actions
 
 

@@ -17,7 +17,8 @@ from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle
 
-ACTION_COLORS = {"pass": "#4c72b0", "ask": "#55a868", "sans-prendre": "#c44e52"}
+ACTION_COLORS = {"pass": "#4c72b0", "ask": "#55a868", "demand": "#dd8452", "casco": "#8172b3",
+                 "sans-prendre": "#c44e52"}
 TOO_FEW_COLOR = "#eeeeee"
 TRUMPS_TOP = 8  # decision_maps.TRUMPS_TOP, repeated so plotting does not import the kernel
 MIN_N = 30
@@ -80,7 +81,8 @@ def plot_best_action(data, ax: Axes, seat: str = "all") -> Axes:
     ax.set_yticks(range(4), [str(m) for m in range(4)])
     ax.set_xlabel("trumps in the best suit")
     ax.set_ylabel("true matadors")
-    handles = [Patch(facecolor=color, label=action) for action, color in ACTION_COLORS.items()]
+    shown = set(best["best_action"].dropna()) | {"pass", "ask", "sans-prendre"}
+    handles = [Patch(facecolor=color, label=action) for action, color in ACTION_COLORS.items() if action in shown]
     handles += [Patch(facecolor="white", edgecolor="grey", hatch="///", label="margin CI includes 0"),
                 Patch(facecolor=TOO_FEW_COLOR, label=f"fewer than {_min_n(best)} hands")]
     ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
@@ -89,11 +91,15 @@ def plot_best_action(data, ax: Axes, seat: str = "all") -> Axes:
     return ax
 
 
-def plot_ev_curves(data, ax: Axes, seat: str = "all", actions: tuple[str, ...] = ("ask", "sans-prendre")) -> Axes:
+def plot_ev_curves(data, ax: Axes, seat: str = "all", actions: tuple[str, ...] | None = None) -> Axes:
     """EV(action) - EV(pass), paired, against the trumps of the best suit, one curve per
     matador count (colour) and action (line style), with 95% bands; classes with fewer than
-    the minimum hands are left out."""
+    the minimum hands are left out. ``actions`` defaults to every bid the map compares with
+    passing (the ruleset's, stopping at the game)."""
     differences = _table(data, "differences")
+    if actions is None:
+        compared = differences["action"] if len(differences) else pd.Series([], dtype=object)
+        actions = tuple(a for a in dict.fromkeys(compared) if not str(a).endswith("+vole"))
     title = f"gain over passing ({seat})"
     if differences.empty:
         return _nothing(ax, title)

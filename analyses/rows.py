@@ -77,6 +77,7 @@ def rows_frame(rows: np.ndarray, n_seats: int) -> pd.DataFrame:
     columns["trump"] = _text(_lookup(cards.SUITS)[rows[:, L.COL_TRUMP]])
     columns["called"] = _text(card_lookup[rows[:, L.COL_CALLED]])
     columns["friend"] = _text(seat_lookup[rows[:, L.COL_FRIEND]])
+    columns["given"] = _text(card_lookup[rows[:, L.COL_GIVEN]])  # the card given for a demanded king
     for index, seat in enumerate(seats):
         columns[f"tricks_{seat}"] = rows[:, L.COL_TRICKS + index].astype(np.int64)
     columns["side_tricks"] = rows[:, L.COL_SIDE_TRICKS].astype(np.int64)

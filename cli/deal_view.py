@@ -28,7 +28,7 @@ def _auction(row, seats) -> Table:
     table = Table(title="Auction", title_justify="left", show_header=False, box=None, padding=(0, 2))
     for index, seat in enumerate(seats):
         bid = int(row[L.COL_BIDS + index])
-        table.add_row(seat, L.BID_NAMES[bid] if bid >= 0 else "(not asked: a sans prendre stands)")
+        table.add_row(seat, L.BID_NAMES[bid] if bid >= 0 else "(not asked: no higher bid is left)")
     force = int(row[L.COL_FORCE])
     if force != L.NO_FORCE:
         askers = [seat for index, seat in enumerate(seats) if row[L.COL_BIDS + index] == L.ASK]
@@ -41,14 +41,18 @@ def _contract(row, seats) -> Text:
     if contract == L.NO_CONTRACT:
         return Text("Contract: none (all passed; the deal is redealt)")
     trump = int(row[L.COL_TRUMP])
-    called, friend = int(row[L.COL_CALLED]), int(row[L.COL_FRIEND])
+    called, friend, given = int(row[L.COL_CALLED]), int(row[L.COL_FRIEND]), int(row[L.COL_GIVEN])
     parts = [
         f"Contract: {L.CONTRACT_NAMES[contract]}",
         f"ombre {seats[int(row[L.COL_OMBRE])]}",
         f"trumps {SUIT_SYMBOLS[trump]} {SUITS[trump]}",
-        f"called {format_card(called)}" if called >= 0 else "no call",
-        f"friend {seats[friend]}" if friend >= 0 else "no friend",
     ]
+    if given >= 0:  # a demanded king: taken from its holder for a card of the ombre's choosing
+        holder = next(seats[s] for s in range(len(seats)) if int(row[L.COL_HANDS + s]) >> called & 1)
+        parts += [f"demanded {format_card(called)} from {holder}, gave {format_card(given)}", "no friend"]
+    else:
+        parts += [f"called {format_card(called)}" if called >= 0 else "no call",
+                  f"friend {seats[friend]}" if friend >= 0 else "no friend"]
     return Text(" · ".join(parts))
 
 

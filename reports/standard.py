@@ -126,8 +126,8 @@ def _heuristic_description() -> str:
 
 def _introduction(plan: ReportPlan) -> Section:
     return Section("How to read this report", [
-        f"Every figure comes from simulated deals of the ruleset `{plan.ruleset.name}` (the *Encyclopédie* of 1765 "
-        "unless overridden) and carries its number of observations **n** and a 95% confidence interval. "
+        f"Every figure comes from simulated deals of the ruleset `{plan.ruleset.name}` ({plan.ruleset.title}) "
+        "and carries its number of observations **n** and a 95% confidence interval. "
         "Comparisons between actions are paired: every action replays the very same deals from the same random "
         "stream, so their difference is measured deal by deal.",
         "A payment is the net jetons of the hand in question for one deal at a fresh table (the antes included; "
@@ -190,10 +190,11 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
     n = data.deals_done
     cut = " (interrupted: the deals that finished)" if data.interrupted else ""
     best = data.best_by_class
+    bids = data.layout.declaring
     maps = Section("Which hands justify what", [
-        f"Every one of {n:,} deals{cut} is replayed for each seat in turn with that seat's bid fixed: pass, ask "
-        "(trump and king chosen as the heuristic would) or sans prendre (trump likewise), stopping at the game "
-        "when six straight tricks come. Hands are classed by the true matadors and the trumps they would hold "
+        f"Every one of {n:,} deals{cut} is replayed for each seat in turn with that seat's bid fixed: pass or "
+        f"{_listed(bids)} (trump, king and everything else chosen as the heuristic would), stopping at the game "
+        "when the vole point comes. Hands are classed by the true matadors and the trumps they would hold "
         "in their best suit (the suit with most trumps). A cell's colour is the bid with the highest mean "
         "payment; the number is its paired margin over the runner-up; pale hatched cells are not clear at 95%.",
     ], [
@@ -202,7 +203,7 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
                    data.metadata),
         FigureItem("best-bid-eldest", "Best bid for eldest hand", _figure(plots.plot_best_action, data, seat="eldest"),
                    "", data.metadata),
-        FigureItem("gain-over-pass", "What asking and going alone gain over passing",
+        FigureItem("gain-over-pass", "What each bid gains over passing",
                    _figure(plots.plot_ev_curves, data, seat="all"), "paired differences with 95% bands", data.metadata),
         TableItem("best-by-class", "Best bid by matadors and trumps", _readable_best(best, "matadors_trumps"),
                   "all seats; margin = paired mean payment over the runner-up, jetons a deal", data=best),
@@ -215,20 +216,30 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
                   "every scheme and seat; the full table is in the CSV", max_rows=30),
     ])
     vole = Section("The vole", [
-        "When the ombre's side has won the first six tricks it may stop and take the game, or lead to the "
-        "seventh and undertake the vole. The tables give how often that point comes and what going on is "
-        "worth there, paired against stopping on the same deals.",
+        "When the ombre's side reaches the vole point (plain quadrille: it has won the first six tricks) it may "
+        "stop and take the game, or undertake the vole. The tables give how often that point comes and what "
+        "going on is worth there, paired against stopping on the same deals.",
     ], [
-        FigureItem("vole-ask", "The vole after an ask", _figure(plots.plot_vole, data, contract="ask"), "",
-                   data.metadata),
-        FigureItem("vole-sans-prendre", "The vole after a sans prendre",
-                   _figure(plots.plot_vole, data, contract="sans-prendre"), "", data.metadata),
+        *(FigureItem(f"vole-{bid}", f"The vole after {_bid_phrase(bid)}", _figure(plots.plot_vole, data, contract=bid),
+                     "", data.metadata) for bid in bids),
         TableItem("vole-summary", "The vole, in summary", data.vole_summary),
         TableItem("vole", "The vole by class", data.vole, max_rows=30),
     ])
     if data.interrupted:
         raise PartInterrupted([maps, vole])
     return [maps, vole]
+
+
+BID_PHRASES = {"ask": "an ask", "demand": "a demanded king", "casco": "a casco", "sans-prendre": "a sans prendre"}
+
+
+def _bid_phrase(bid: str) -> str:
+    return BID_PHRASES.get(bid, bid)
+
+
+def _listed(bids) -> str:
+    words = [bid.replace("-", " ") for bid in bids]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _readable_best(best, scheme: str):
@@ -253,11 +264,11 @@ def _sensitivity(plan: ReportPlan, step: Step) -> list[Section]:
         f"(dd) or PIMC; each deal has one focal seat in turn. Deals: {sizes}. Searching play costs about a "
         "second a deal, so these samples are small and the intervals wide: read them as a check on direction.",
     ], [
-        FigureItem("sensitivity-ask", "Ask over pass: trump threshold by play policy",
-                   _figure(plots.plot_sensitivity, result, action="ask", baseline="pass"), "", result.metadata),
-        FigureItem("sensitivity-alone", "Sans prendre over ask: trump threshold by play policy",
-                   _figure(plots.plot_sensitivity, result, action="sans-prendre", baseline="ask"), "",
-                   result.metadata),
+        *(FigureItem(f"sensitivity-{action}",
+                     f"{_bid_phrase(action).split(' ', 1)[1].capitalize()} over {baseline.replace('-', ' ')}: "
+                     "trump threshold by play policy",
+                     _figure(plots.plot_sensitivity, result, action=action, baseline=baseline), "", result.metadata)
+          for action, baseline in _sensitivity_pairs(result)),
         TableItem("sensitivity-thresholds", "Thresholds by play policy", result.thresholds),
         TableItem("sensitivity-agreement", "Best bid by class under each play policy", result.agreement, max_rows=30),
     ])
@@ -266,10 +277,18 @@ def _sensitivity(plan: ReportPlan, step: Step) -> list[Section]:
     return [section]
 
 
+def _sensitivity_pairs(result) -> list[tuple[str, str]]:
+    """The lowest bid over passing and the highest over the one below it (plain quadrille: ask
+    over pass, sans prendre over ask)."""
+    layout = next(iter(result.maps.values())).layout
+    pairs = list(dict.fromkeys([layout.threshold_comparisons[0], (layout.bids[-1], layout.bids[-2])]))
+    return pairs
+
+
 def _claims(plan: ReportPlan, step: Step) -> list[Section]:
     from spadille.analyses.claims import check_claims, load_claims
 
-    claims = load_claims()
+    claims = load_claims(ruleset=plan.ruleset)  # claims that name no ruleset run under the report's
     frame = check_claims(claims, seed=plan.seed, scale=plan.claims_scale, threads=plan.threads,
                          progress=step("claims of the period texts", 0))
     columns = [c for c in ("claim", "statement", "source", "experiment", "n", "estimate", "ci_low", "ci_high",
@@ -290,9 +309,14 @@ def _hands(plan: ReportPlan, step: Step) -> list[Section]:
 
     summary, tables = evaluate_worked_hands(plan.ruleset, plan.evaluation_deals, plan.seed, threads=plan.threads,
                                             progress=step("worked hands", plan.evaluation_deals * len(WORKED_HANDS)))
+    if not tables:
+        return []
+    others = (plan.ruleset["pack.seats"] - 1) * plan.ruleset["pack.hand_size"]
     items = [TableItem("worked-hands", "Best action for each worked hand", summary,
-                       f"n = {plan.evaluation_deals:,} paired deals of the other 30 cards per hand")]
+                       f"n = {plan.evaluation_deals:,} paired deals of the other {others} cards per hand")]
     for worked in WORKED_HANDS:
+        if worked.name not in tables:
+            continue
         items.append(TableItem(f"hand-{worked.name}", f"{worked.hand} ({worked.seat})", tables[worked.name],
                                worked.why, max_rows=12))
     return [Section("Worked hands", [

@@ -31,15 +31,22 @@ WORKED_HANDS = (
 
 def evaluate_worked_hands(ruleset, deals: int, seed: int, threads=None, progress=None):
     """(summary frame, {name: ranked table}) for the worked hands, heuristic play; each table
-    carries its evaluation's metadata in ``attrs``."""
+    carries its evaluation's metadata in ``attrs``. A hand that the ruleset's pack or seats
+    cannot hold (a diamond under quadrille à trois) is left out."""
     import pandas as pd
 
     from spadille.analyses.evaluation import evaluate_hand, hand_metadata, parse_hand
 
+    from spadille.kernel.cards import CardError
+
     summaries = []
     tables = {}
+    evaluation = None
     for worked in WORKED_HANDS:
-        focal, hand = parse_hand(ruleset, worked.hand, worked.seat)
+        try:
+            focal, hand = parse_hand(ruleset, worked.hand, worked.seat)
+        except CardError:
+            continue  # the hand or its seat does not exist under this ruleset (quadrille à trois)
         policies, metadata = hand_metadata(ruleset, "heuristic", focal, hand, deals, seed, None)
         evaluation = evaluate_hand(ruleset, policies, hand, focal, deals, seed, threads=threads, progress=progress,
                                    metadata=metadata)
@@ -61,5 +68,6 @@ def evaluate_worked_hands(ruleset, deals: int, seed: int, threads=None, progress
         if evaluation.interrupted:
             raise KeyboardInterrupt
     frame = pd.DataFrame(summaries)
-    frame.attrs = {key: value for key, value in evaluation.metadata.items() if key not in ("hand", "seat")}
+    if evaluation is not None:
+        frame.attrs = {key: value for key, value in evaluation.metadata.items() if key not in ("hand", "seat")}
     return frame, tables

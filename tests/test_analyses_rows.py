@@ -27,7 +27,7 @@ def test_hand_texts_match_hand_format():
 def test_columns_in_order():
     assert row_columns(4) == (
         ["deal"] + [f"hand_{s}" for s in SEATS] + [f"mask_{s}" for s in SEATS] + [f"bid_{s}" for s in SEATS]
-        + ["force", "contract", "ombre", "trump", "called", "friend"] + [f"tricks_{s}" for s in SEATS]
+        + ["force", "contract", "ombre", "trump", "called", "friend", "given"] + [f"tricks_{s}" for s in SEATS]
         + ["side_tricks", "outcome", "vole", "matadors", "bete"] + [f"pay_{s}" for s in SEATS] + ["table_change"])
 
 
@@ -44,6 +44,7 @@ def test_frame_names_every_code_of_the_kernel_rows(recorded):
         assert got["trump"] == SUITS[row[L.COL_TRUMP]]
         assert got["called"] == (format_card(int(row[L.COL_CALLED])) if row[L.COL_CALLED] >= 0 else "none")
         assert got["friend"] == (SEATS[row[L.COL_FRIEND]] if row[L.COL_FRIEND] >= 0 else "none")
+        assert got["given"] == (format_card(int(row[L.COL_GIVEN])) if row[L.COL_GIVEN] >= 0 else "none")
         bid = row[L.COL_BIDS + 1]
         assert got["bid_second"] == (L.BID_NAMES[bid] if bid >= 0 else "none")
         assert got["force"] == {L.NO_FORCE: "none", L.CEDE: "cede", L.TAKE: "take"}[row[L.COL_FORCE]]
