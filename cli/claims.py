@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from .errors import fail, user_errors
-from .options import SeedOption, ThreadsOption
+from .options import RuleOption, SeedOption, ThreadsOption
 
 EXIT_INTERRUPTED = 130
 
@@ -29,6 +29,13 @@ ScaleOption = Annotated[
 QuickOption = Annotated[
     bool, typer.Option("--quick", help="Small samples (1% of each claim's deals): a fast, rough look."),
 ]
+ClaimsRulesetOption = Annotated[
+    Optional[str],
+    typer.Option("--ruleset", help="Check the claims that do not name a ruleset of their own under this one "
+                                   "(a name or a TOML path; default encyclopedie-1765). A claim the ruleset "
+                                   "cannot hold (a seat or a suit it lacks) is reported inconclusive.",
+                 show_default=False),
+]
 VERDICT_STYLES = {"supported": "green", "contradicted": "red", "inconclusive": "yellow"}
 
 
@@ -38,6 +45,8 @@ def claims_command(
     quick: QuickOption = False,
     seed: SeedOption = 0,
     threads: ThreadsOption = None,
+    ruleset: ClaimsRulesetOption = None,
+    rule: RuleOption = None,
 ) -> None:
     """Check the strategy claims and stated figures of the period texts: each claim file quotes its
     source, describes an experiment, and says when the estimate supports or contradicts it.
@@ -48,13 +57,16 @@ def claims_command(
     """
     if quick and deals_scale is not None:
         fail("give either --deals-scale or --quick, not both")
+    if rule and ruleset is None:
+        fail("--rule needs --ruleset: the claims name their own rulesets otherwise")
     with user_errors():
-        interrupted = run(claims, deals_scale, quick, seed, threads)
+        interrupted = run(claims, deals_scale, quick, seed, threads, ruleset, rule or [])
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
-def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, threads: int | None) -> bool:
+def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, threads: int | None,
+        ruleset_name: str | None = None, rules: list[str] | None = None) -> bool:
     """The command's body; returns whether the run was interrupted."""
     # Heavy imports live here so that `spadille --help` stays instant.
     from rich.console import Console
@@ -67,7 +79,12 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
 
     scale = QUICK_SCALE if quick else (1.0 if deals_scale is None else deals_scale)
     validate_options(seed, scale, threads)
-    claims = load_claims(path)
+    chosen = None
+    if ruleset_name is not None:
+        from spadille.kernel.ruleset import load_ruleset_with
+
+        chosen = load_ruleset_with(ruleset_name, rules or [])
+    claims = load_claims(path, ruleset=chosen)
     stdout, stderr = Console(), Console(stderr=True)
     results = []
     interrupted = False
@@ -85,8 +102,9 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
                 stop.check()
         except KeyboardInterrupt:
             interrupted = True
+    under = f" · claims without a ruleset of their own under {chosen.path}" if chosen is not None else ""
     stdout.print(f"spadille {package_version()} · seed {seed} · deals scale {scale:g} · "
-                 f"{len(claims)} claim{'s' if len(claims) != 1 else ''}", soft_wrap=True, markup=False)
+                 f"{len(claims)} claim{'s' if len(claims) != 1 else ''}{under}", soft_wrap=True, markup=False)
     if results:
         print_verdicts(stdout, results_frame(results))
     if interrupted:

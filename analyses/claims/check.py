@@ -127,6 +127,10 @@ def check_claim(claim: Claim, seed: int = 0, scale: float = 1.0, threads: int | 
 
     validate_options(seed, scale, threads)
     start = time.perf_counter()
+    if claim.inapplicable:
+        nan = math.nan
+        return ClaimResult(claim, Estimate(None, nan, nan, nan, "not run"), INCONCLUSIVE, claim.inapplicable,
+                           seed, scale, 0.0)
     if not claim.runnable:
         nan = math.nan
         estimate = Estimate(None, nan, nan, nan, "not run")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -90,6 +90,7 @@ class Claim:
     kind: Kind
     experiment: Any         # the kind's spec (simulated.SimSpec, kinds.CountExperiment, kinds.PlannedExperiment)
     verdict: VerdictRule
+    inapplicable: str = ""  # why the claim cannot run under the ruleset asked for (load_claims(ruleset=...))
 
     @property
     def runnable(self) -> bool:
@@ -167,15 +168,18 @@ def parse_claim(label: str, text: str, claim_id: str) -> Claim:
     return Claim(claim_id, label, title, game, note, quote, source, kind, spec, verdict)
 
 
-def load_claim_file(path: Path, label: str | None = None) -> Claim:
-    label = label or str(path)
+def _read_text(path: Path, label: str) -> str:
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ClaimError(f"{label}: cannot read the claim file: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise ClaimError(f"{label}: not UTF-8 text") from None
-    return parse_claim(label, text, path.stem)
+
+
+def load_claim_file(path: Path, label: str | None = None) -> Claim:
+    label = label or str(path)
+    return parse_claim(label, _read_text(path, label), path.stem)
 
 
 def shipped_claim_files() -> list[tuple[str, str, str]]:
@@ -185,17 +189,41 @@ def shipped_claim_files() -> list[tuple[str, str, str]]:
     return [(f"claims/{p.name}", p.read_text(encoding="utf-8"), p.name[: -len(".toml")]) for p in files]
 
 
-def load_claims(path: Path | str | None = None) -> list[Claim]:
+def load_claims(path: Path | str | None = None, ruleset: Any = None) -> list[Claim]:
     """The claims of a file, or of every *.toml in a folder (by file name); the shipped ones
-    when ``path`` is None. The first faulty file raises ClaimError."""
+    when ``path`` is None. The first faulty file raises ClaimError.
+
+    ``ruleset`` (a name or a Ruleset) replaces encyclopedie-1765 for the claims that do not
+    name their own. A claim that cannot be read under it (a seat or a suit the variant lacks)
+    is read under its usual ruleset and marked ``inapplicable``, with the reason."""
     if path is None:
-        return [parse_claim(label, text, claim_id) for label, text, claim_id in shipped_claim_files()]
-    path = Path(path)
-    if path.is_dir():
-        files = sorted(path.glob("*.toml"))
-        if not files:
-            raise ClaimError(f"{path}: no claim files (*.toml) in this folder")
-        return [load_claim_file(file) for file in files]
-    if not path.exists():
-        raise ClaimError(f"{path}: no such claim file or folder")
-    return [load_claim_file(path)]
+        sources = shipped_claim_files()
+    else:
+        path = Path(path)
+        if path.is_dir():
+            files = sorted(path.glob("*.toml"))
+            if not files:
+                raise ClaimError(f"{path}: no claim files (*.toml) in this folder")
+        elif not path.exists():
+            raise ClaimError(f"{path}: no such claim file or folder")
+        else:
+            files = [path]
+        sources = [(str(file), _read_text(file, str(file)), file.stem) for file in files]
+    if ruleset is None:
+        return [parse_claim(label, text, claim_id) for label, text, claim_id in sources]
+    return [_parse_under(label, text, claim_id, ruleset) for label, text, claim_id in sources]
+
+
+def _parse_under(label: str, text: str, claim_id: str, ruleset: Any) -> Claim:
+    from .simulated import CLAIMS_RULESET
+
+    token = CLAIMS_RULESET.set(ruleset)
+    try:
+        return parse_claim(label, text, claim_id)
+    except ClaimError as exc:
+        problem = str(exc)
+    finally:
+        CLAIMS_RULESET.reset(token)
+    name = getattr(ruleset, "name", ruleset)
+    claim = parse_claim(label, text, claim_id)  # under its usual ruleset: a faulty file fails here as always
+    return replace(claim, inapplicable=f"does not apply under ruleset {name!r} ({problem})")

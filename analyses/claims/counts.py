@@ -6,9 +6,9 @@ returns exact values (Fractions), compared with ``[verdict] value`` item by item
 * ``trump_count``: cards that are trumps when a suit of ``colour`` (red or black) is named.
 * ``bete_chain``: the bêtes of a chain whose first bête was made by ``first`` (remise or
   codille), as the engine sizes them (one value per stated bête).
-* ``mediateur_payments``: what the médiateur ombre and the sans-prendre player receive or pay
-  each opponent, from the ruleset's payments: a fiche (payments.devant) plus the jeu, the
-  consolation and the sans-prendre premium as the settlement adds them up.
+* ``mediateur_payments``: what the médiateur ombre (a demanded-king contract) and the
+  sans-prendre player receive from or pay each opponent on a win, a codille and a remise, as
+  the engine's own settlement (kernel/_settle.py) pays them under the claim's ruleset.
 * ``exact_distribution``: P(k) for k = 0, 1, ... of the true matadors (``of =
   "true_matadors"``) or of the trumps of a ``colour`` (``of = "trumps"``) in one hand dealt
   from the pack, hypergeometric and exact.
@@ -51,14 +51,18 @@ def _pack(ruleset: Ruleset) -> int:
 
 
 def _trumps_of_colour(ruleset: Ruleset, colour: str) -> int:
-    """Trump cards when a suit of ``colour`` is named, counted on the whole pack; both suits of
-    a colour must agree (they always do: the ranks are per colour)."""
+    """Trump cards when a suit of ``colour`` is named, counted on the whole pack; the suits of a
+    colour that may be named must agree (they always do: the ranks are per colour). A removed
+    suit (quadrille à trois) is not counted, since it may not be named."""
     import numpy as np
 
+    from spadille.kernel import cards
     from spadille.kernel.features import trumps
 
     pack = np.array([_pack(ruleset)], dtype=np.uint64)
-    counts = {int(trumps(pack, suit, ruleset)[0]) for suit in COLOURS[colour]}
+    allowed = {cards.SUITS.index(name) for name in ruleset["contract.allowed_trumps"]}
+    suits = [suit for suit in COLOURS[colour] if suit in allowed] or list(COLOURS[colour])
+    counts = {int(trumps(pack, suit, ruleset)[0]) for suit in suits}
     if len(counts) != 1:
         raise ValueError(f"the two {colour} suits have different trump counts {sorted(counts)}")
     return counts.pop()
@@ -88,21 +92,25 @@ MEDIATEUR_LABELS = ("médiateur win", "médiateur codille", "médiateur remise",
 
 
 def _mediateur(ruleset: Ruleset, args: dict[str, Any], stated: int):
-    """"on donne une fiche de plus à celui qui joue avec le médiateur, & celui qui joue sans
-    prendre" (ENC): a fiche on top of what the settlement pays each opponent with no matadors.
-    The médiateur ombre plays with a partner's card but no partner, so his game is the
-    called game's (no premium); the sans prendre adds the premium."""
-    from spadille.kernel import _layout as L
-    from spadille.kernel.reference.rules import read_rules
-    from spadille.kernel.reference.settlement import game_value, remise_value
+    """Settle a médiateur (DEMANDED) and a sans prendre with 6, 4 and 5 tricks, no matadors,
+    at a fresh table, through the kernel's settlement, and read what each opponent paid (or
+    received): the figures the Encyclopédie prints for "Quadrille avec le médiateur"."""
+    import numpy as np
 
-    rules = read_rules(ruleset)
-    fiche = rules.devant
+    from spadille.kernel import _layout as L
+    from spadille.kernel._settle import settle
+    from spadille.kernel.tables import build_tables
+
+    tables = build_tables(ruleset)
+    seats = int(tables.rules[L.R_SEATS])
     values = []
-    for contract in (L.CALLED, L.SANS_PRENDRE):
-        win = fiche + game_value(contract, 0, rules)
-        remise = fiche + remise_value(contract, 0, rules)
-        values += [win, win, remise] if contract == L.CALLED else [win, remise, win]
+    for contract, tricks_in_order in ((L.DEMANDED, (6, 4, 5)), (L.SANS_PRENDRE, (6, 5, 4))):
+        for side_tricks in tricks_in_order:
+            table = np.zeros(5, dtype=np.int64)
+            nets = np.zeros(L.MAX_SEATS, dtype=np.int64)
+            settle(table, nets, seats, contract, 0, -1, side_tricks, side_tricks, L.VOLE_NONE, 0, -1,
+                   tables.rules, tables.bete_chain)
+            values.append(abs(int(nets[1])))  # an opponent's payment to the ombre, or from him
     return tuple(Fraction(v) for v in values), MEDIATEUR_LABELS
 
 

@@ -153,9 +153,10 @@ class Table:
         return [Table(self.label, f"{self.key(name)}[{i}]", v) for i, v in enumerate(value)]
 
     def scalars(self, name: str, what: str) -> dict[str, Any]:
-        """A table of plain values (numbers, text, true/false), e.g. policy parameters."""
+        """A table of plain values (numbers, text, true/false, or a list of them: a rule such as
+        contract.allowed_trumps), e.g. policy parameters or rule overrides."""
         table = self.table(name, what, required=False)
         for key, value in table.data.items():
-            if isinstance(value, (dict, list)):
+            if isinstance(value, dict) or (isinstance(value, list) and any(isinstance(v, (dict, list)) for v in value)):
                 table.fail(key, f"must be a plain value, not {_type_name(value)}")
         return dict(table.data)

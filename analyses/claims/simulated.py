@@ -19,6 +19,7 @@ second arm's rules to the first's, of (first action - second action).
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
@@ -32,6 +33,9 @@ from .reader import Table
 from .verdict import Estimate
 
 CHUNK_DEALS = 65_536   # deals played and reduced at a time, so memory stays flat
+# The ruleset of the claims that do not name one: encyclopedie-1765, or what `spadille claims
+# --ruleset` (and the report of a variant) chose; a name or a Ruleset, set while claims are read.
+CLAIMS_RULESET: ContextVar[Any] = ContextVar("claims_ruleset", default=DEFAULT_RULESET)
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,9 @@ METRICS: dict[str, Metric] = {
     for m in (
         Metric("pay", False, "the focal seat's net jetons for the deal, antes included, at a fresh table "
                              "(what a remise leaves on the table counts as spent)"),
+        Metric("pay_games", False, "pay in games of its arm's ruleset: net jetons (or chips) over what one "
+                                   "opponent pays for a plain called game (multiplier_called x (jeu + "
+                                   "consolation)), so rulesets with different stakes compare"),
         Metric("win", True, "the focal seat played the contract by its own bid and won it"),
         Metric("remise", True, "the focal seat played the contract by its own bid and was remised"),
         Metric("codille", True, "the focal seat played the contract by its own bid and lost codille"),
@@ -61,11 +68,11 @@ AMONG = {
     "codille": "the deals it declared and lost codille",
     "vole_point": "the deals it declared where its side won the first tricks up to the vole point",
 }
-BIDS = {"pass": L.PASS, "ask": L.ASK, "alone": L.ALONE}
+BIDS = {"pass": L.PASS, "ask": L.ASK, "alone": L.ALONE, "demand": L.DEMAND, "casco": L.CASCO}
 VOLES = {"stop": 0, "go": 1}
 BEST = "best"
 FORCE_KEYS = {
-    "bid": "pass, ask or alone (sans prendre)",
+    "bid": "pass, ask, alone (sans prendre), demand (a king: the médiateur, the Dimidiator) or casco",
     "trump": "the suit to name (hearts, ♥, h ...) or best: the focal hand's best_suit",
     "call": "the card to call, e.g. Kc (ignored when not a legal call)",
     "vole": "stop (at the game) or go (for the vole) when the side reaches the vole point",
@@ -156,8 +163,12 @@ class SimSpec:
         return text
 
     def describe_arms(self) -> str:
+        def rules_of(arm: Arm) -> str:
+            named = [arm.ruleset.name] if arm.ruleset.name != self.ruleset.name else []
+            return "; ".join(named + [f"{k}={v}" for k, v in arm.rules.items()])
+
         arms = " vs ".join(f"{arm.label} ({arm.force.describe()}"
-                           + (f"; {', '.join(f'{k}={v}' for k, v in arm.rules.items())}" if arm.rules else "") + ")"
+                           + (f"; {rules_of(arm)}" if rules_of(arm) else "") + ")"
                            for arm in self.arms)
         if self.actions:
             arms += " · each: " + " minus ".join(f"{label} ({force.describe()})"
@@ -169,8 +180,11 @@ class SimSpec:
 def base_ruleset(table: Table) -> Ruleset:
     from spadille.kernel.ruleset import RulesetError, load_ruleset
 
+    default = CLAIMS_RULESET.get()
+    if isinstance(default, Ruleset) and not table.has("ruleset"):
+        return default
     try:
-        return load_ruleset(table.text("ruleset", "a ruleset name", default=DEFAULT_RULESET))
+        return load_ruleset(table.text("ruleset", "a ruleset name", default=str(default)))
     except RulesetError as exc:
         table.fail("ruleset", str(exc))
 
@@ -252,7 +266,9 @@ def _fixed(table: Table, ruleset: Ruleset) -> int:
 ARM_KEYS = {
     "compare_actions": {"label": "a short name", **FORCE_KEYS},
     "compare_policies": {"label": "a short name", "params": "the focal seat's policy parameters in this arm"},
-    "compare_rules": {"label": "a short name", "rules": "rule overrides in this arm ({} keeps the ruleset's)"},
+    "compare_rules": {"label": "a short name", "rules": "rule overrides in this arm ({} keeps the ruleset's)",
+                      "ruleset": "another ruleset for this arm, with the same pack and seats (default: the "
+                                 "experiment's)"},
 }
 EXTRA_KEYS = {
     "rate": {"among": "keep only these deals before averaging: " + ", ".join(AMONG)},
@@ -300,7 +316,8 @@ def read_simulated(kind: str, table: Table, deals_limit: int) -> SimSpec:
             arms.append(Arm(label, force, ruleset, arm_params))
         else:
             overrides = arm_table.scalars("rules", "rule overrides")
-            arm_ruleset = _ruleset(arm_table, ruleset, overrides)
+            arm_base = base_ruleset(arm_table) if arm_table.has("ruleset") else ruleset
+            arm_ruleset = _ruleset(arm_table, arm_base, overrides)
             if any(arm_ruleset[key] != ruleset[key] for key in ("pack.seats", "pack.hand_size", "pack.removed_suits")):
                 arm_table.fail("rules", "an arm must keep the pack and the table of the experiment's ruleset "
                                         "(the same deals are played under every arm)")
@@ -353,9 +370,19 @@ def _play(spec: SimSpec, hands: np.ndarray, ids: np.ndarray, seed: int, threads:
     return out
 
 
+def game_units(spec: SimSpec) -> np.ndarray:
+    """float64[V]: per variant, what one opponent pays for a plain called game under its arm's
+    ruleset (payments.multiplier_called x (jeu + consolation)), the unit of ``pay_games``."""
+    units = []
+    for arm in spec.arms:
+        unit = arm.ruleset["payments.multiplier_called"] * (arm.ruleset["payments.jeu"] + arm.ruleset["payments.consolation"])
+        units += [float(unit)] * max(1, len(spec.actions))
+    return np.array(units, dtype=np.float64)
+
+
 def run_simulated(spec: SimSpec, seed: int, deals: int, threads: int | None,
                   progress: Callable[[int], None] | None) -> Estimate:
-    from spadille.analyses.paired import focal_view, mean_ci, rate_ci
+    from spadille.analyses.paired import float_mean_ci, focal_view, mean_ci, rate_ci
     from spadille.kernel.conditions import deal_conditioned
 
     dealt = deal_conditioned(spec.ruleset, seed, deals, condition=spec.condition,
@@ -365,9 +392,13 @@ def run_simulated(spec: SimSpec, seed: int, deals: int, threads: int | None,
         end = min(deals, begin + CHUNK_DEALS)
         out = _play(spec, dealt.hands[begin:end], dealt.attempts[begin:end], seed, threads, progress)
         view = focal_view(out, spec.focal)
-        values.append(np.asarray(getattr(view, spec.metric.name), dtype=np.int64))
+        if spec.metric.name == "pay_games":
+            values.append(np.asarray(view.pay, dtype=np.float64) / game_units(spec)[None, :])
+        else:
+            values.append(np.asarray(getattr(view, spec.metric.name), dtype=np.int64))
         keep.append(np.ones(end - begin, dtype=bool) if spec.among == "all" else getattr(view, spec.among)[:, 0])
     metric = np.concatenate(values) if values else np.zeros((0, len(_variants(spec))), dtype=np.int64)
+    average = float_mean_ci if metric.dtype == np.float64 else mean_ci
     kept = np.concatenate(keep) if keep else np.zeros(0, dtype=bool)
     if spec.kind == "rate":
         sample = metric[kept, 0]
@@ -375,12 +406,12 @@ def run_simulated(spec: SimSpec, seed: int, deals: int, threads: int | None,
             estimate, low, high = rate_ci(sample.astype(bool))
             n = int(sample.size)
         else:
-            n, estimate, low, high = mean_ci(sample)
+            n, estimate, low, high = average(sample)
     else:
         differences = metric[:, 0] - metric[:, 1]
         if spec.actions:
             differences = differences - (metric[:, 2] - metric[:, 3])
-        n, estimate, low, high = mean_ci(differences)
+        n, estimate, low, high = average(differences)
     places = 4 if spec.metric.share else 2
     sign = "+" if spec.kind != "rate" else ""
     text = "n/a" if n == 0 else f"{estimate:{sign}.{places}f}"
