@@ -24,6 +24,8 @@ def bench(
     threads: Annotated[Optional[int], typer.Option(help="Threads for the all-cores rows (default: every core).", min=1)] = None,
     startup: Annotated[bool, typer.Option(help="Also time compilation and start-up in fresh interpreters.")] = True,
     out: Annotated[Optional[Path], typer.Option(help="Also write the figures as JSON to this file.")] = None,
+    ruleset: Annotated[str, typer.Option(help="Ruleset whose deals `bench kernel` plays (a name or a TOML path).")]
+    = "encyclopedie-1765",
 ) -> None:
     """Measure speed. `bench kernel` (the default): full deals per second (deal-only, random,
     heuristic) on one core and on all cores, the pure-Python reference engine on the same work
@@ -39,17 +41,22 @@ def bench(
     if target is Target.dd:
         _bench_solver(console, out)
         return
+    from .errors import user_errors
+    from spadille.kernel.ruleset import load_ruleset
+
+    with user_errors():
+        name = load_ruleset(ruleset).name  # an unknown ruleset is one line, before any timing
     all_threads = threads or os.cpu_count() or 1
     with console.status("timing the kernel..."):
-        kernel = kernel_rates(deals, all_threads)
+        kernel = kernel_rates(deals, all_threads, ruleset)
     with console.status("timing the reference engine..."):
-        reference = reference_rates(reference_deals)
+        reference = reference_rates(reference_deals, ruleset)
     start = []
     if startup:
         with console.status("timing compilation and start-up in fresh interpreters..."):
             start = startup_times()
 
-    table = Table(title=f"spadille {package_version()} bench: full Quadrille deals (encyclopedie-1765)")
+    table = Table(title=f"spadille {package_version()} bench: full Quadrille deals ({name})")
     for column in ("engine", "policy", "threads", "deals", "seconds", "deals/s", "per core"):
         table.add_column(column, justify="right" if column not in ("engine", "policy") else "left")
     for record in kernel + reference:
@@ -78,7 +85,8 @@ def bench(
         console.print(latency)
 
     if out is not None:
-        payload = {"version": package_version(), "records": [r.as_dict() for r in kernel + reference + start]}
+        payload = {"version": package_version(), "ruleset": name,
+                   "records": [r.as_dict() for r in kernel + reference + start]}
         temporary = out.with_name(out.name + ".partial")
         temporary.write_text(json.dumps(payload, indent=2), encoding="utf-8")
         os.replace(temporary, out)
