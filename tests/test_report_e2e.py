@@ -101,3 +101,22 @@ def test_an_unrelated_folder_is_refused_before_any_work(tmp_path):
     assert result.exit_code == 1
     assert "non-empty folder without a report" in result.stderr
     assert (tmp_path / "notes.txt").read_text() == "keep me"
+
+
+@pytest.mark.parametrize("name", ["quadrille-a-trois", "italian-modern"])
+def test_a_variant_report_follows_its_bids(name):
+    """The maps and the vole figures of a variant name its own bids; worked hands its pack
+    cannot hold (a diamond under quadrille à trois) are left out rather than failing."""
+    ruleset = load_ruleset(name)
+    plan = replace(plan_for(ruleset, 5, 1000, False), parts=("baseline", "maps", "hands"), evaluation_deals=200)
+    report, interrupted = build_report(plan, lambda description, total: (lambda n: None))
+    assert not interrupted
+    vole = next(section for section in report.sections if section.title == "The vole")
+    figures = [item.name for item in vole.items if item.name.startswith("vole-") and item.name != "vole-summary"]
+    assert figures == [f"vole-{bid}" for bid in ruleset["auction.contracts"]]
+    titles = [section.title for section in report.sections]
+    if name == "quadrille-a-trois":
+        assert "Worked hands" not in titles  # every worked hand holds a diamond or sits third
+    else:
+        assert "Worked hands" in titles
+    assert f"`{name}`" in report.sections[0].paragraphs[0]
