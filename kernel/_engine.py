@@ -289,6 +289,12 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
                 obs[L.O_CANNOT_HOLD + seat] |= np.int64(bit(king_pos))
             if seat != holder and rules[L.R_GIFT_SHOWN] != 0:
                 obs[L.O_CANNOT_HOLD + seat] |= np.int64(bit(given_pos))
+    if contract == L.CASCO_GAME and called_pos >= 0:
+        # the holder named trumps (the ombre, if he called his own king): the table knows it
+        namer = friend if friend >= 0 else ombre
+        for seat in range(n_seats):
+            if seat != namer:
+                obs[L.O_CANNOT_HOLD + seat] |= np.int64(bit(called_pos))
     obs[L.O_TRUMP] = trump
     obs[L.O_OMBRE] = ombre
     obs[L.O_CALLED_POS] = called_pos

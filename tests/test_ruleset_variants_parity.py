@@ -105,3 +105,15 @@ def test_fixed_decisions_of_the_new_bids_agree():
     assert (kernel[focal_ombre[:, 1], 1, L.OUT_CONTRACT] == L.DEMANDED).all()
     assert (kernel[focal_ombre[:, 3], 3, L.OUT_CONTRACT] == L.CASCO_GAME).any()
     assert (kernel[focal_ombre[:, 4], 4, L.OUT_VOLE] != L.VOLE_NONE).all()  # announced before trick one
+
+
+@pytest.mark.parametrize("name", VARIANT_RULESETS)
+def test_searching_players_agree(name):
+    """pimc reads what the table knows (the demanded king and a shown gift, the casco king's
+    holder, the duty's inferences) and dd sees every hand: both engines must hand them the
+    same observations and stream."""
+    ruleset = load_ruleset(name)
+    pimc = make_seat_policy("pimc", {"samples": 3})
+    policies = [pimc, make_seat_policy("dd"), HEURISTIC, RANDOM][:ruleset["pack.seats"]]
+    rows = compare(ruleset, policies, seed=21, first_deal=0, deals=40, case=f"{name}, pimc and dd")
+    assert (rows[:, L.COL_CONTRACT] != L.NO_CONTRACT).all()

@@ -156,6 +156,8 @@ class ReferenceEngine:
                           called_seen=contract == L.CASCO_GAME)  # the casco friend showed himself by naming trumps
         if demanding and called != NO_CARD:
             state.note_exchange(called, _holder_of(given, hands), given)
+        if contract == L.CASCO_GAME and called != NO_CARD:
+            state.note_casco(called, friend if friend != NOBODY else ombre)
         undertaken, vole_decider = self._play_tricks(state, stream, row, forced.vole if focal_ombre else L.FREE)
         side_tricks = state.side_tricks()
         vole = vole_result(undertaken, side_tricks, rules)

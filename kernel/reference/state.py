@@ -62,6 +62,13 @@ class PlayState:
             if self.rules.gift_shown and seat != holder:
                 self.cannot_hold[seat].add(given)
 
+    def note_casco(self, king: int, holder: int) -> None:
+        """In a casco the called king's holder named trumps (the ombre himself if he called his
+        own king), so the whole table knows where the king is: no other seat holds it."""
+        for seat in range(self.seats):
+            if seat != holder:
+                self.cannot_hold[seat].add(king)
+
     def play(self, seat: int, card: int) -> None:
         """``seat`` plays ``card`` to the current trick."""
         if self.trick:
