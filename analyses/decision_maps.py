@@ -4,7 +4,7 @@ Every deal is replayed with one *focal* seat's bid fixed: pass and each bid the 
 offers (plain quadrille: ask and sans prendre; the médiateur adds the demand, the Italian
 ladder the demand and casco), each declaring bid once stopping at the game and once going on
 for the vole when its side has won the first six tricks (``MapLayout.actions``; plain
-quadrille's five are ``ACTIONS``). The focal seat's trump, called king
+quadrille's five are ``map_actions.PLAIN.actions``). The focal seat's trump, called king
 and every other decision, and all the other seats, follow their policies, so an ask can
 still be overcalled and a sans prendre still outbid by an earlier one. All five actions
 replay the deal from the same random stream: the differences between them are paired.
@@ -34,108 +34,18 @@ from typing import Callable, Iterable, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from spadille.kernel import _layout as L
 from spadille.kernel import features as F
 from spadille.kernel.cards import SEAT_NAMES
 from spadille.kernel.policies import SeatPolicy, make_seat_policy
 from spadille.kernel.ruleset import Ruleset
 from spadille.kernel.simulate import SEARCHING_POLICIES, SimulationError, provenance
-from spadille.kernel.variants import Force, Variant, deals_of_seed, play_variants
+from spadille.kernel.variants import Variant, deals_of_seed, play_variants
 
 from . import vole as vole_tables
+from .map_actions import K_N, K_SUM, PLAIN, MapLayout, map_layout
 from .paired import focal_view
 from .stats import mean_interval
 
-STOP, GO = 0, 1
-BID_CODES = {"pass": L.PASS, "ask": L.ASK, "demand": L.DEMAND, "casco": L.CASCO, "sans-prendre": L.ALONE}
-
-
-@dataclass(frozen=True)
-class MapLayout:
-    """The actions a map replays, from a ruleset's bids (auction.contracts, lowest first):
-    pass, then each bid stopping at the game and going on for the vole ("bid+vole"), and the
-    integer layout of a cell's sums for that many actions (K_* offsets)."""
-
-    bids: tuple[str, ...]   # "pass" first, then the ruleset's bids by precedence
-
-    @property
-    def declaring(self) -> tuple[str, ...]:
-        return self.bids[1:]
-
-    @property
-    def actions(self) -> tuple[str, ...]:
-        return ("pass",) + tuple(name for bid in self.declaring for name in (bid, f"{bid}+vole"))
-
-    @property
-    def vole_pairs(self) -> tuple[tuple[str, str], ...]:
-        return tuple((bid, f"{bid}+vole") for bid in self.declaring)
-
-    @property
-    def comparisons(self) -> tuple[tuple[str, str], ...]:
-        """Each bid over pass, each bid over every lower one, each vole over its stop."""
-        over_pass = tuple((bid, "pass") for bid in self.declaring)
-        over_lower = tuple((high, low) for i, low in enumerate(self.declaring) for high in self.declaring[i + 1:])
-        return over_pass + over_lower + tuple((go, stop) for stop, go in self.vole_pairs)
-
-    @property
-    def threshold_comparisons(self) -> tuple[tuple[str, str], ...]:
-        """Each bid over the one below it, and the highest over pass."""
-        steps = tuple((self.bids[i + 1], self.bids[i]) for i in range(len(self.bids) - 1))
-        top = (self.bids[-1], "pass")
-        return steps if top in steps else steps + (top,)
-
-    def variants(self, seat: int) -> list[Variant]:
-        """The actions of the focal seat; each "+vole" right after its "stop" twin, so the
-        kernel copies the deals where the point is never reached instead of replaying them."""
-        out = [Variant("pass", Force(seat=seat, bid=L.PASS))]
-        for bid in self.declaring:
-            out.append(Variant(bid, Force(seat=seat, bid=BID_CODES[bid], vole=STOP)))
-            out.append(Variant(f"{bid}+vole", Force(seat=seat, bid=BID_CODES[bid], vole=GO)))
-        return out
-
-    # per-cell sufficient statistics (int64), see K_* below
-    @property
-    def n_act(self) -> int:
-        return len(self.actions)
-
-    @property
-    def k_gram(self) -> int:
-        return K_SUM + self.n_act
-
-    @property
-    def k_declared(self) -> int:
-        return self.k_gram + self.n_act * self.n_act
-
-    @property
-    def k_win(self) -> int:
-        return self.k_declared + self.n_act
-
-    @property
-    def k_point(self) -> int:
-        return self.k_win + self.n_act
-
-    @property
-    def k_made(self) -> int:
-        return self.k_point + self.n_act
-
-    @property
-    def n_k(self) -> int:
-        return self.k_made + self.n_act
-
-    def index(self, action: str) -> int:
-        return self.actions.index(action)
-
-
-def map_layout(ruleset: Ruleset) -> MapLayout:
-    return MapLayout(("pass", *ruleset["auction.contracts"]))
-
-
-PLAIN = MapLayout(("pass", "ask", "sans-prendre"))  # plain quadrille's map (encyclopedie-1765)
-ACTIONS = PLAIN.actions
-BIDS = PLAIN.bids
-VOLE_PAIRS = PLAIN.vole_pairs
-COMPARISONS = PLAIN.comparisons
-THRESHOLD_COMPARISONS = PLAIN.threshold_comparisons
 ALL_SEATS = "all"
 MIN_N = 30
 TRUMPS_TOP = 8          # trumps in the best suit, 8 meaning 8 or more
@@ -151,16 +61,6 @@ SCHEMES: dict[str, tuple[str, ...]] = {
 }
 DEFAULT_BATCH = 16384   # deals per batch with quick policies
 SEARCH_BATCH_PER_THREAD = 2
-
-# ---------------------------------------------------------------- per-cell sufficient statistics (int64)
-# For a layout of n actions (MapLayout.k_*): K_N deals (focal hands) in the cell; from K_SUM, per
-# action, the sum of the focal seat's payments; from k_gram, per pair of actions (a, b), the sum
-# of pay_a * pay_b, row-major; from k_declared, per action, the focal seat played the contract
-# (its own bid); from k_win, declared and won; from k_point, declared and its side reached the
-# vole point; from k_made, declared and made the vole. n_k entries in all.
-K_N = 0
-K_SUM = 1
-
 
 def _variants(seat: int, layout: MapLayout = PLAIN) -> list[Variant]:
     return layout.variants(seat)

@@ -39,7 +39,7 @@ def test_tables_are_tidy_with_intervals_and_metadata(dmap):
     ev = tables["ev_by_class"]
     assert set(ev["scheme"]) == set(dm.SCHEMES)
     assert set(ev["seat"]) == {"eldest", "second", "third", "dealer", "all"}
-    assert set(ev["action"]) == set(dm.ACTIONS)
+    assert set(ev["action"]) == set(dm.PLAIN.actions)
     assert all(str(ev[f].dtype) == "Int64" for f in dm.FEATURE_COLUMNS)
     _estimates_ok(ev, "mean_pay", "ci_low", "ci_high")
     _estimates_ok(tables["differences"], "mean", "ci_low", "ci_high")
@@ -133,7 +133,7 @@ def test_paired_margin_is_the_difference_of_the_means(dmap):
     best = dmap.best_by_class.dropna(subset=["best_action"])
     assert len(best) > 50
     for row in best.itertuples(index=False):
-        ev = {b: getattr(row, f"ev_{b.replace('-', '_')}") for b in dm.BIDS}
+        ev = {b: getattr(row, f"ev_{b.replace('-', '_')}") for b in dm.PLAIN.bids}
         assert row.best_mean == ev[row.best_action] == max(ev.values())
         assert math.isclose(row.margin, ev[row.best_action] - ev[row.runner_up], rel_tol=1e-9, abs_tol=1e-9)
         assert row.confident == (row.margin_ci_low > 0)
@@ -157,7 +157,7 @@ def test_sums_match_a_replay_of_every_deal(ruleset, heuristic4):
     for (m, t), rows in ev.groupby(["matadors", "trumps"]):
         mask = (classes["matadors"] == m) & (classes["trumps"] == t)
         for row in rows.itertuples(index=False):
-            a = dm.ACTIONS.index(row.action)
+            a = dm.PLAIN.actions.index(row.action)
             count, mean, low, high = mean_ci(view.pay[mask, a])
             assert row.n == count and math.isclose(row.mean_pay, mean, abs_tol=1e-12)
             if row.n >= 2:
@@ -224,7 +224,7 @@ def test_rotating_seats_counts_each_deal_once(ruleset, heuristic4):
     mine = ids % 4 == 3
     view = focal_view(play_variants(ruleset, heuristic4, dm._variants(3), hands[mine], ids[mine], SEED), 3)
     dealer = ev[(ev["scheme"] == "overall") & (ev["seat"] == "dealer")].set_index("action")["mean_pay"]
-    for a, action in enumerate(dm.ACTIONS):
+    for a, action in enumerate(dm.PLAIN.actions):
         assert math.isclose(dealer[action], view.pay[:, a].mean(), abs_tol=1e-12)
 
 
