@@ -20,7 +20,7 @@ import pandas as pd
 from spadille.kernel import _layout as L
 from spadille.kernel import cards
 from spadille.kernel.policies import SeatPolicy
-from spadille.kernel.reference.contract import legal_calls
+from spadille.kernel.reference.contract import casco_calls, legal_calls, legal_demands
 from spadille.kernel.reference.rules import read_rules
 from spadille.kernel.ruleset import Ruleset
 from spadille.kernel.variants import Force, Variant, play_variants
@@ -48,24 +48,6 @@ def contract_label(bid: int, trump: int, call: int | None = None, own: bool = Fa
     return f"ask {suit} call {cards.format_card(call)}" + (" (own)" if own else "")
 
 
-def demandable_kings(ruleset: Ruleset, held: set[int], trump: int) -> list[int]:
-    """The kings a hand may demand once ``trump`` is named (docs/variants.md): those of the
-    pack it does not hold, the king of trumps only with exchange.demand_king_of_trumps."""
-    removed = {cards.SUITS.index(name) for name in ruleset["pack.removed_suits"]}
-    kings = [cards.card_of(suit, cards.KING) for suit in range(cards.N_SUITS) if suit not in removed]
-    if not ruleset["exchange.demand_king_of_trumps"]:
-        kings = [king for king in kings if cards.suit_of(king) != trump]
-    return [king for king in kings if king not in held]
-
-
-def casco_calls(ruleset: Ruleset, held: set[int]) -> list[int]:
-    """The kings a casco ombre may call before trumps are named: any of the pack, his own only
-    with contract.self_call."""
-    removed = {cards.SUITS.index(name) for name in ruleset["pack.removed_suits"]}
-    kings = [cards.card_of(suit, cards.KING) for suit in range(cards.N_SUITS) if suit not in removed]
-    return [king for king in kings if ruleset["contract.self_call"] or king not in held]
-
-
 def hand_actions(ruleset: Ruleset, hand: int, focal_seat: int, vole: bool = True) -> list[Variant]:
     """Every action of ``hand`` (natural mask) as a variant fixing the focal seat's decisions:
     every bid the ruleset offers (auction.contracts) in every trump with every call or demand.
@@ -85,7 +67,7 @@ def hand_actions(ruleset: Ruleset, hand: int, focal_seat: int, vole: bool = True
         actions.append(Variant(f"{label} · vole", Force(**{**force.__dict__, "vole": GO})))
 
     def add_demands(bid: int, trump: int) -> None:
-        kings = demandable_kings(ruleset, held, trump)
+        kings = legal_demands(held, trump, rules)
         for king in kings:
             add(contract_label(bid, trump, king, demands=True), Force(seat=focal_seat, bid=bid, trump=trump, call=king))
         if not kings:
@@ -103,7 +85,7 @@ def hand_actions(ruleset: Ruleset, hand: int, focal_seat: int, vole: bool = True
         for trump in rules.allowed_trumps:
             add_demands(L.DEMAND, trump)
     if "casco" in ladder and cards.SPADILLE in held and cards.BASTO in held:
-        for call in casco_calls(ruleset, held):
+        for call in casco_calls(held, rules):
             add(contract_label(L.CASCO, -1, call, own=call in held), Force(seat=focal_seat, bid=L.CASCO, call=call))
     if "sans-prendre" in ladder:
         for trump in rules.allowed_trumps:

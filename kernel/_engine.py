@@ -212,6 +212,7 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
     called = -1
     friend = -1
     given = -1
+    holder = -1  # who gave up a demanded king
     if contract == L.CASCO_GAME:
         # the ombre calls before trumps are named; the called king's holder names them
         calls = casco_calls(hands_nat[ombre], rules)
@@ -283,7 +284,6 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
     if demanding and called >= 0:
         king_pos = pos_of_card[trump, called]
         given_pos = pos_of_card[trump, given]
-        holder = _holder(hands_nat, n_seats, ombre, given)
         for seat in range(n_seats):
             if seat != ombre:
                 obs[L.O_CANNOT_HOLD + seat] |= np.int64(bit(king_pos))
