@@ -1,1 +1,3 @@
-"""The `spadille` command line: one module per command, registered on one Typer app."""
+"""The `spadille` command line: one Typer app (``app.py``). Game commands dispatch through the
+registry of games (``games.py``, ``dispatch.py``) to one module per command in each game's
+package (``quadrille/``, ``cabriolet/``); ``claims`` is game-independent."""

@@ -1,4 +1,4 @@
-"""The ``spadille`` command: one Typer app, one module per command.
+"""The ``spadille`` command: one Typer app; each game command dispatches through the registry of games.
 
 Importing this module must stay cheap (no numba, numpy's heavy users, pandas, scipy or
 pyarrow): every command imports the engine inside its body. A test checks it.
@@ -10,27 +10,26 @@ import sys
 
 import typer
 
-from . import bench, claims, evaluate, odds, report, rules, show, simulate, solve
+from . import claims
+from .dispatch import game_command
+from .games import COMMANDS, GAMES
 
 app = typer.Typer(
     name="spadille",
-    help="Monte Carlo analyzer for the games of the 18th-century Académie des jeux: Quadrille (the four-handed "
-         "ombre) and Cabriolet.",
+    help="Monte Carlo analyzer for the games of the 18th-century Académie des jeux.\n\nGames: "
+         + "; ".join(f"{name}, {game.title}" for name, game in GAMES.items())
+         + ". Each game command takes the game first: `spadille simulate quadrille --deals 1000`.",
     no_args_is_help=True,
     add_completion=False,
-    rich_markup_mode="markdown",  # docstrings reflow as paragraphs instead of keeping their line breaks
+    # Click's plain help: Typer's rich help imports rich's markdown renderer, a quarter of a second
+    # that `spadille --help` cannot afford. Click reflows each docstring paragraph just the same.
+    rich_markup_mode=None,
     pretty_exceptions_enable=False,  # a bug should print a plain traceback, errors are handled per command
 )
 
-app.command("simulate")(simulate.simulate_command)
-app.command("show")(show.show_command)
-app.command("evaluate")(evaluate.evaluate_command)
-app.command("report")(report.report_command)
-app.command("claims")(claims.claims_command)
-app.command("odds")(odds.odds_command)
-app.command("rules")(rules.rules_command)
-app.command("solve")(solve.solve_command)
-app.command("bench")(bench.bench)
+for command in COMMANDS:
+    app.add_typer(game_command(command))
+app.command("claims")(claims.claims_command)  # game-independent: each claim names its own game
 
 EXIT_USAGE = 2
 

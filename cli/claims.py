@@ -73,7 +73,7 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
 
     from spadille.analyses.claims import (QUICK_SCALE, check_claim, load_claims, results_frame, scaled_deals,
                                           validate_options)
-    from spadille.kernel.simulate import package_version
+    from spadille.kernel.common.version import package_version
 
     from .progress import StopBetweenBatches, deal_progress
 
@@ -81,7 +81,7 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
     validate_options(seed, scale, threads)
     chosen = None
     if ruleset_name is not None:
-        from spadille.kernel.ruleset import load_ruleset_with
+        from spadille.kernel.quadrille.ruleset import load_ruleset_with
 
         chosen = load_ruleset_with(ruleset_name, rules or [])
     claims = load_claims(path, ruleset=chosen)

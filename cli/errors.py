@@ -16,17 +16,17 @@ EXIT_ERROR = 1
 
 
 def reported_errors() -> tuple[type[Exception], ...]:
-    # Imported here, not at module level: spadille.kernel.simulate and the analyses pull in
+    # Imported here, not at module level: spadille.kernel.quadrille.simulate and the analyses pull in
     # numpy and pandas, which `spadille --help` must not load. Python evaluates an `except`
     # clause's expression only when an exception reaches it.
     from spadille.analyses.claims.reader import ClaimError
     from spadille.analyses.rowfile import RowFileError
-    from spadille.kernel.cards import CardError
-    from spadille.kernel.conditions import ConditionError
-    from spadille.kernel.policies import PolicyError
-    from spadille.kernel.ruleset import RulesetError
-    from spadille.kernel.simulate import SimulationError
-    from spadille.kernel.solver import SolverError
+    from spadille.kernel.quadrille.cards import CardError
+    from spadille.kernel.quadrille.conditions import ConditionError
+    from spadille.kernel.quadrille.policies import PolicyError
+    from spadille.kernel.common.errors import RulesetError
+    from spadille.kernel.common.errors import SimulationError
+    from spadille.kernel.quadrille.search.solver import SolverError
     from spadille.reports.document import ReportError
 
     return (RulesetError, PolicyError, SimulationError, CardError, RowFileError, SolverError, ConditionError,

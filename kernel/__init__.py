@@ -1,5 +1,11 @@
-"""spadille.kernel: cards, rulesets, lookup tables and the numba deal-and-play kernel.
+"""spadille.kernel: the games' engines, one package per game, and what they share.
 
-Importing this package does not import numba; the jitted modules (names starting with an
-underscore) load on first use, so the CLI's help stays instant.
+    common/      counter-based RNG, bit helpers, the ruleset-file reader, citation checks, errors
+    quadrille/   Quadrille: cards, rulesets (TOML), tables, the numba deal loop, policies, the
+                 reference engine (reference/), the searching players (search/) and bench
+    cabriolet/   Cabriolet: its ruleset, exact odds, and the card and dice session kernels
+
+Importing a package does not import numba; the jitted modules (names starting with an
+underscore) load on first use, so the CLI's help stays instant. Nothing here imports the
+analyses, the reports or the CLI.
 """

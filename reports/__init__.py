@@ -1,1 +1,2 @@
-"""Strategy reports built from analyses (issue 4)."""
+"""Strategy reports built from analyses: the document model shared by every game (``document.py``)
+and one package per game (``quadrille/``: the standard report; ``cabriolet/``: its section)."""

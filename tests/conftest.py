@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.ruleset import load_ruleset
-from spadille.kernel.tables import build_tables
+from spadille.kernel.quadrille.policies import make_seat_policy
+from spadille.kernel.quadrille.ruleset import load_ruleset
+from spadille.kernel.quadrille.tables import build_tables
 
 REPO = Path(__file__).resolve().parent.parent
 SEEDS = REPO / "seeds"

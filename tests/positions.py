@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from spadille.kernel import cards
-from spadille.kernel._rules import legal_plays, to_ordered
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille._rules import legal_plays, to_ordered
 
 
 def names(text: str) -> set[str]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.analyses.rows import hand_texts, row_columns, rows_frame
-from spadille.kernel import _layout as L
-from spadille.kernel.cards import SEAT_NAMES, SUITS, Hand, format_card
-from spadille.kernel.simulate import RunConfig, simulate
+from spadille.analyses.quadrille.rows import hand_texts, row_columns, rows_frame
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille.cards import SEAT_NAMES, SUITS, Hand, format_card
+from spadille.kernel.quadrille.simulate import RunConfig, simulate
 
 SEATS = SEAT_NAMES[4]
 

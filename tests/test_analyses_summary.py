@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from spadille.analyses.quadrille.summary import ESTIMATE_COLUMNS, contract_summary, outcome_summary, seat_summary
 from spadille.analyses.stats import mean_interval, wilson_interval
-from spadille.analyses.summary import ESTIMATE_COLUMNS, contract_summary, outcome_summary, seat_summary
-from spadille.kernel import _layout as L
-from spadille.kernel.simulate import RunConfig, RunResult, simulate
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille.simulate import RunConfig, RunResult, simulate
 
 
 @pytest.fixture()

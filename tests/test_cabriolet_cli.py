@@ -1,19 +1,14 @@
-"""Cabriolet on the command line: `odds` (registered on a local app, as the lead registers it),
-`simulate cabriolet`, the other commands refusing it, and the report section."""
+"""Cabriolet on the command line: `odds cabriolet`, `simulate cabriolet`, the commands it lacks
+refusing it in the registry's words, and its report section."""
 
 from __future__ import annotations
 
-import typer
 from typer.testing import CliRunner
 
 from spadille.analyses.rowfile import read_row_file
 from spadille.cli.app import app
-from spadille.cli.odds import odds_command
 
 runner = CliRunner()
-local = typer.Typer()
-local.command("odds")(odds_command)
-local.command("noop")(lambda: None)  # two commands, so `odds` stays a subcommand
 
 
 def _line(result) -> str:
@@ -21,15 +16,15 @@ def _line(result) -> str:
 
 
 def test_odds_prints_the_exact_tables():
-    result = runner.invoke(local, ["odds", "cabriolet", "--players", "5"])
+    result = runner.invoke(app, ["odds", "cabriolet", "--players", "5"])
     assert result.exit_code == 0, result.output
     assert "201376" in result.output and "0.4985" in result.output
-    dice = runner.invoke(local, ["odds", "cabriolet", "--dice"])
+    dice = runner.invoke(app, ["odds", "cabriolet", "--dice"])
     assert dice.exit_code == 0 and "0.0046" in dice.output and "109" in dice.output
 
 
 def test_odds_errors_are_one_line(tmp_path):
-    result = runner.invoke(local, ["odds", "cabriolet", "--players", "7"])
+    result = runner.invoke(app, ["odds", "cabriolet", "--players", "7"])
     assert result.exit_code == 1
     assert _line(result) == ("Error: Cabriolet is played by 4 to 6 players under ruleset 'cabriolet-lacombe-1798', "
                              "not 7")
@@ -39,12 +34,13 @@ def test_odds_errors_are_one_line(tmp_path):
 
     bad.write_text(TOML.read_text(encoding="utf-8").replace('jeu = ["5-5-5"]', 'jeu = ["5-5-5", "4-5-6"]'),
                    encoding="utf-8")
-    result = runner.invoke(local, ["odds", "cabriolet", "--dice", "--ruleset", str(bad)])
+    result = runner.invoke(app, ["odds", "cabriolet", "--dice", "--ruleset", str(bad)])
     assert result.exit_code == 1 and DEFAULT_CABRIOLET_RULESET
     assert "throw '4-5-6' is mapped twice ('jeu' and 'mariage_legitime')" in _line(result)
     assert len(result.output.strip().splitlines()) == 1
-    result = runner.invoke(local, ["odds", "quadrille"])
-    assert result.exit_code == 1 and "cabriolet only" in result.output
+    result = runner.invoke(app, ["odds", "quadrille"])
+    assert result.exit_code == 1
+    assert _line(result).startswith("Error: quadrille has no `spadille odds`; cabriolet has it"), result.output
 
 
 def test_simulate_cabriolet_writes_rows_with_metadata(tmp_path):
@@ -63,7 +59,6 @@ def test_simulate_cabriolet_bad_input_is_one_line():
     for args, message in [
         (["--players", "3"], "Error: Cabriolet is played by 4 to 6 players"),
         (["--cover", "mariage"], "Error: unknown covering 'mariage'"),
-        (["--policy", "random"], "Error: cabriolet's players are set with --cover"),
         (["--param", "alone_threshold=3"], "Error: cabriolet takes --param"),
     ]:
         result = runner.invoke(app, ["simulate", "cabriolet", "--deals", "20", *args])
@@ -76,13 +71,19 @@ def test_quadrille_commands_refuse_cabriolet():
                  ["evaluate", "cabriolet", "♥K"], ["solve", "cabriolet", "x", "--trump", "h", "--ombre", "eldest"]):
         result = runner.invoke(app, args)
         assert result.exit_code == 1, (args, result.output)
-        assert _line(result).startswith(f"Error: `spadille {args[0]}` plays quadrille only"), result.output
-    result = runner.invoke(app, ["simulate", "quadrille", "--deals", "10", "--players", "5"])
-    assert result.exit_code == 1 and "apply to cabriolet only" in result.output
+        assert _line(result) == (f"Error: cabriolet has no `spadille {args[0]}`; quadrille has it, and cabriolet has "
+                                 "`spadille simulate cabriolet`, `spadille odds cabriolet`"), result.output
+
+
+def test_each_game_takes_only_its_own_options():
+    for args in (["simulate", "quadrille", "--deals", "10", "--players", "5"],
+                 ["simulate", "cabriolet", "--deals", "10", "--policy", "random"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2 and "No such option" in result.output, (args, result.output)
 
 
 def test_report_section():
-    from spadille.reports.cabriolet import cabriolet_section
+    from spadille.reports.cabriolet.section import report_sections
     from spadille.reports.document import FigureItem, TableItem
 
     calls = []
@@ -90,7 +91,7 @@ def test_report_section():
     def progress(description, total):
         return lambda n: calls.append((description, n))
 
-    sections = cabriolet_section(seed=2, deals=4000, progress=progress)
+    sections = report_sections(seed=2, deals=4000, progress=progress)
     items = sections[0].items
     assert [type(i) for i in items].count(TableItem) == 7 and isinstance(items[-1], FigureItem)
     assert items[-1].png.startswith(b"\x89PNG") and items[4].png.startswith(b"\x89PNG")

@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from spadille.analyses.cabriolet_dice import dice_case_values, dice_session_rows, dice_summary
+from spadille.analyses.cabriolet.dice import dice_case_values, dice_session_rows, dice_summary
 from spadille.analyses.rowfile import read_row_file
 from spadille.cli.app import app
 from spadille.kernel.cabriolet import _dice_session as DS
 from spadille.kernel.cabriolet.ruleset import load_cabriolet_ruleset
 from spadille.kernel.cabriolet.simulate import DiceSessionConfig, play_dice_script, run_dice_sessions
-from spadille.kernel.simulate import SimulationError
+from spadille.kernel.common.errors import SimulationError
 
 OTHER3 = ["other"] * 3
 JEU, CONFERENCE = 8, 4
@@ -202,7 +202,6 @@ def test_simulate_dice_bad_input_is_one_line():
         (["cabriolet", "--dice", "--cover", "mariage"], "Error: unknown covering 'mariage'"),
         (["cabriolet", "--dice", "--param", "play_threshold=3"], "Error: --param play_threshold applies to the card"),
         (["cabriolet", "--dice", "--rule", "dice.collect=nobody"], "Error: ruleset"),
-        (["quadrille", "--dice"], "Error: --players, --cover and --dice apply to cabriolet only"),
     ]:
         result = runner.invoke(app, ["simulate", *args, "--deals", "20"])
         assert result.exit_code == 1, (args, result.output)

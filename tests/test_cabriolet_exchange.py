@@ -8,14 +8,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.analyses.cabriolet import case_values, exchange_comparison
-from spadille.kernel._rng import seed_deal
+from spadille.analyses.cabriolet.cases import case_values, exchange_comparison
 from spadille.kernel.cabriolet import _session as S
 from spadille.kernel.cabriolet._deal import deal_hands
 from spadille.kernel.cabriolet._exchange import exchange_calls
 from spadille.kernel.cabriolet.cards import card, kernel_masks, parse_hand
 from spadille.kernel.cabriolet.ruleset import load_cabriolet_ruleset
 from spadille.kernel.cabriolet.simulate import SessionConfig, run_sessions
+from spadille.kernel.common._rng import seed_deal
 
 RANKS, SUITS = kernel_masks()
 

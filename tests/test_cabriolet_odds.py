@@ -10,7 +10,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from spadille.analyses.cabriolet import compare_dice, compare_holdings
+from spadille.analyses.cabriolet.cases import compare_dice, compare_holdings
 from spadille.kernel.cabriolet.dice import exact_throws, throw_table
 from spadille.kernel.cabriolet.exact import N_HANDS, hand_odds, table_odds
 from spadille.kernel.cabriolet.ruleset import load_cabriolet_ruleset

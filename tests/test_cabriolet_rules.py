@@ -8,12 +8,13 @@ import random
 import numpy as np
 import pytest
 
-from citations import REPO, normalise
+from citations import REPO
+from spadille.kernel.common.citations import normalise
 from spadille.kernel.cabriolet.cards import kernel_masks, parse_hand
 from spadille.kernel.cabriolet.cases import HOLDINGS, case_bits, holdings
 from spadille.kernel.cabriolet.ruleset import (DEFAULT_CABRIOLET_RULESET, SCHEMA, CabrioletRulesetError,
                                                load_cabriolet_ruleset)
-from spadille.kernel.ruleset import available_rulesets
+from spadille.kernel.quadrille.ruleset import available_rulesets
 
 TOML = REPO / "kernel" / "cabriolet" / f"{DEFAULT_CABRIOLET_RULESET}.toml"
 

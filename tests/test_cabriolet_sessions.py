@@ -6,13 +6,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.analyses.cabriolet import case_values, policy_comparison, session_rows
+from spadille.analyses.cabriolet.cases import case_values, policy_comparison, session_rows
 from spadille.kernel.cabriolet import _session as S
 from spadille.kernel.cabriolet._play import play_tricks, player_wins
 from spadille.kernel.cabriolet.cards import parse_hand
 from spadille.kernel.cabriolet.ruleset import load_cabriolet_ruleset
 from spadille.kernel.cabriolet.simulate import SessionConfig, cover_mask, run_sessions
-from spadille.kernel.simulate import SimulationError
+from spadille.kernel.common.errors import SimulationError
 
 
 @pytest.fixture(scope="module")

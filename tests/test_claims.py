@@ -22,7 +22,8 @@ from spadille.analyses.claims import (GAMES, KINDS, METRICS, QUANTITIES, QUICK_S
 from spadille.analyses.claims.verdict import VerdictRule, judge_interval
 from spadille.cli import claims as claims_cli
 
-from citations import REPO, RULES_DIGEST, digest_section, normalise
+from citations import REPO, RULES_DIGEST
+from spadille.kernel.common.citations import digest_section, normalise
 
 CLAIMS_DIR = REPO / "analyses" / "claims"
 SHIPPED = sorted(p.stem for p in CLAIMS_DIR.glob("*.toml"))

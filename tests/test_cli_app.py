@@ -47,4 +47,4 @@ def test_an_unknown_game_is_a_usage_error():
     result = runner.invoke(app, ["rules", "whist"])
     assert result.exit_code == 2
     text = " ".join(result.output.replace("│", " ").split())  # undo the error panel's wrapping
-    assert "Invalid value for 'game': Value error, 'whist' is not one of 'quadrille', 'cabriolet'." in text
+    assert "unknown game 'whist' for `spadille rules` (games: quadrille)" in text

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 from spadille.cli.app import app
-from spadille.kernel.ruleset import available_rulesets, load_ruleset
+from spadille.kernel.quadrille.ruleset import available_rulesets, load_ruleset
 
 runner = CliRunner()
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from spadille.cli.seating import describe_seating, resolve_policies
-from spadille.kernel.policies import POLICIES, PolicyError
+from spadille.cli.quadrille.seating import describe_seating, resolve_policies
+from spadille.kernel.quadrille.policies import POLICIES, PolicyError
 
 
 def names(policies):

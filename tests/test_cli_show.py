@@ -7,10 +7,10 @@ import pytest
 from typer.testing import CliRunner
 
 from spadille.cli.app import app
-from spadille.kernel import _layout as L
-from spadille.kernel.cards import SEAT_NAMES, SUITS, Hand, format_card
-from spadille.kernel.ruleset import load_ruleset
-from spadille.kernel.simulate import RunConfig, play_one, simulate
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille.cards import SEAT_NAMES, SUITS, Hand, format_card
+from spadille.kernel.quadrille.ruleset import load_ruleset
+from spadille.kernel.quadrille.simulate import RunConfig, play_one, simulate
 
 runner = CliRunner()
 SEATS = SEAT_NAMES[4]

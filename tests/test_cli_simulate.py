@@ -12,12 +12,12 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from spadille.analyses.quadrille.rows import rows_frame
+from spadille.analyses.quadrille.summary import contract_summary
 from spadille.analyses.rowfile import read_row_file
-from spadille.analyses.rows import rows_frame
-from spadille.analyses.summary import contract_summary
 from spadille.cli.app import app
-from spadille.cli.seating import resolve_policies
-from spadille.kernel.simulate import MAX_DEALS, RunConfig, simulate
+from spadille.cli.quadrille.seating import resolve_policies
+from spadille.kernel.quadrille.simulate import MAX_DEALS, RunConfig, simulate
 
 runner = CliRunner()
 

@@ -1,4 +1,4 @@
-"""Conditional dealing (kernel/conditions.py): the condition language, fixed cards, and deals
+"""Conditional dealing (kernel/quadrille/conditions.py): the condition language, fixed cards, and deals
 uniform among those that satisfy both, checked against an exact enumeration.
 
 The enumerable set-up fixes 34 of the 40 cards, so the six free cards go to 2 + 2 + 1 + 1
@@ -16,12 +16,12 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from spadille.kernel import cards
-from spadille.kernel import features as F
-from spadille.kernel._rng import PythonStream
-from spadille.kernel.conditions import (ConditionError, ConditionedDeals, compile_condition, deal_conditioned,
-                                        describe_language, parse_fixed)
-from spadille.kernel.ruleset import with_overrides
+from spadille.kernel.common._rng import PythonStream
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille import features as F
+from spadille.kernel.quadrille.conditions import (ConditionError, ConditionedDeals, compile_condition,
+                                                   deal_conditioned, describe_language, parse_fixed)
+from spadille.kernel.quadrille.ruleset import with_overrides
 
 SEED = 1765
 HEARTS_TRUMPS = cards.mask_of([*range(20, 30), cards.SPADILLE, cards.BASTO])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spadille.kernel import bench_dd
+from spadille.kernel.quadrille import bench_dd
 
 
 def test_the_measures_return_plain_records(ruleset):

@@ -11,11 +11,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.kernel import cards
-from spadille.kernel._rules import to_ordered
-from spadille.kernel.ruleset import load_ruleset, with_overrides
-from spadille.kernel.solver import DoubleDummySolver, SolverError
-from spadille.kernel.tables import build_tables
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille._rules import to_ordered
+from spadille.kernel.quadrille.ruleset import load_ruleset, with_overrides
+from spadille.kernel.quadrille.search.solver import DoubleDummySolver, SolverError
+from spadille.kernel.quadrille.tables import build_tables
 
 SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 
@@ -110,7 +110,7 @@ def test_three_seats(ruleset):
     solver = DoubleDummySolver(three)
     assert solver.solve(hands, CLUBS, side=(1,), to_move=0, side_tricks=4) == 6
     # the engine hands the kernel uint64[MAX_SEATS] arrays: the seat count comes from the rules
-    from spadille.kernel._dd import solve
+    from spadille.kernel.quadrille.search._dd import solve
 
     padded = np.array(hands + [0], dtype=np.uint64)
     assert solve(padded, np.int64(2), np.int64(0), np.full(4, -1, dtype=np.int64), np.int64(0), np.int64(4),

@@ -26,15 +26,15 @@ import pytest
 from numba import njit, types
 from numba.typed import Dict
 
-from spadille.kernel import _layout as L
-from spadille.kernel._bits import ZERO, bit
-from spadille.kernel._rules import beats, legal_plays
-from spadille.kernel.reference.play import legal_cards, trick_winner
-from spadille.kernel.reference.ranking import ranking
-from spadille.kernel.reference.rules import read_rules
-from spadille.kernel.ruleset import load_ruleset, with_overrides
-from spadille.kernel.solver import DoubleDummySolver
-from spadille.kernel.tables import build_tables
+from spadille.kernel.common._bits import ZERO, bit
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille._rules import beats, legal_plays
+from spadille.kernel.quadrille.reference.play import legal_cards, trick_winner
+from spadille.kernel.quadrille.reference.ranking import ranking
+from spadille.kernel.quadrille.reference.rules import read_rules
+from spadille.kernel.quadrille.ruleset import load_ruleset, with_overrides
+from spadille.kernel.quadrille.search.solver import DoubleDummySolver
+from spadille.kernel.quadrille.tables import build_tables
 
 MEMO_KEY = types.UniTuple(types.uint64, 5)
 

@@ -15,11 +15,11 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from spadille.kernel import _layout as L
-from spadille.kernel import cards
-from spadille.kernel._engine import deal_only
-from spadille.kernel._rng import PythonStream
-from spadille.kernel.simulate import RunConfig, simulate
+from spadille.kernel.common._rng import PythonStream
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille._engine import deal_only
+from spadille.kernel.quadrille.simulate import RunConfig, simulate
 
 N_DEALS = 200_000
 SEED = 1765

@@ -9,10 +9,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from spadille.analyses import decision_maps as dm
-from spadille.analyses.paired import focal_view, mean_ci, paired_difference
-from spadille.kernel.simulate import SimulationError
-from spadille.kernel.variants import deals_of_seed, play_variants
+from spadille.analyses.paired import mean_ci, paired_difference
+from spadille.analyses.quadrille import decision_maps as dm
+from spadille.analyses.quadrille.focal import focal_view
+from spadille.kernel.common.errors import SimulationError
+from spadille.kernel.quadrille.variants import deals_of_seed, play_variants
 
 SEED = 11
 DEALS = 20_000

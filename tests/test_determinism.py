@@ -7,9 +7,9 @@ import numba
 import numpy as np
 import pytest
 
-from spadille.kernel import _layout as L
-from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.simulate import RunConfig, play_one, simulate
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille.policies import make_seat_policy
+from spadille.kernel.quadrille.simulate import RunConfig, play_one, simulate
 
 SEED = 4_242
 DEALS = 3_000

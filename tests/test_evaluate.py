@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from spadille.analyses.evaluation import evaluate_hand, hand_actions, parse_hand, vole_decisions
 from spadille.analyses.paired import paired_difference
+from spadille.analyses.quadrille.evaluation import evaluate_hand, hand_actions, parse_hand, vole_decisions
 from spadille.cli.app import app
-from spadille.kernel import cards
-from spadille.kernel.cards import CardError
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille.cards import CardError
 
 runner = CliRunner()
 STRONG = "spadille basto ♥7 A K Q 3 ♣K ♦K ♠7"

@@ -1,4 +1,4 @@
-"""Hand features (kernel/features.py) against hands counted by hand, against the engine's own
+"""Hand features (kernel/quadrille/features.py) against hands counted by hand, against the engine's own
 matador count, and against exact hypergeometric figures (RULES.md §5, computed with math.comb).
 
 Rank orders are those of RULES.md §1.2: red trumps ♠A, 7, ♣A, A (ponto), K Q J 2..6 (12);
@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from spadille.kernel import _layout as L
-from spadille.kernel import cards
-from spadille.kernel import features as F
-from spadille.kernel._rules import count_matadors, to_ordered
-from spadille.kernel.ruleset import with_overrides
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille import features as F
+from spadille.kernel.quadrille._rules import count_matadors, to_ordered
+from spadille.kernel.quadrille.ruleset import with_overrides
 
 SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 

@@ -2,7 +2,7 @@
 
 Whole rows must agree: the hands, the auction, the contract, every trick's cards and winner,
 every payment and the change of the table. Both engines consult the same policy functions
-(kernel/_policies.py), so a difference in any rule shows up as a different row or a shifted
+(kernel/quadrille/_policies.py), so a difference in any rule shows up as a different row or a shifted
 random stream. Each switch case also checks that the switch changed some deal's row, so the
 comparison really went through the switched rule.
 """
@@ -13,11 +13,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.kernel import _layout as L
-from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.reference import play_deals
-from spadille.kernel.ruleset import parse_override, with_overrides
-from spadille.kernel.simulate import RunConfig, simulate
+from spadille.kernel.common.rule_entries import parse_override
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille.policies import make_seat_policy
+from spadille.kernel.quadrille.reference import play_deals
+from spadille.kernel.quadrille.ruleset import with_overrides
+from spadille.kernel.quadrille.simulate import RunConfig, simulate
 
 BIG = 10_000     # deals per whole-table policy
 SMALL = 1_000    # deals per mixed, session or switch case

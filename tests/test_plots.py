@@ -7,8 +7,8 @@ import io
 import pytest
 from matplotlib.figure import Figure
 
-from spadille.analyses import decision_maps as dm
-from spadille.analyses import plots
+from spadille.analyses.quadrille import decision_maps as dm
+from spadille.analyses.quadrille import plots
 
 
 @pytest.fixture(scope="module")

@@ -5,9 +5,9 @@ import math
 import numpy as np
 import pytest
 
-from spadille.kernel import _layout as L
-from spadille.kernel.policies import POLICIES, PolicyError, kernel_arrays, make_seat_policy
-from spadille.kernel.simulate import RunConfig, simulate
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille.policies import POLICIES, PolicyError, kernel_arrays, make_seat_policy
+from spadille.kernel.quadrille.simulate import RunConfig, simulate
 
 
 def test_registry_is_consistent():
@@ -22,7 +22,7 @@ def test_registry_is_consistent():
 
 
 def test_cli_choices_come_from_the_registry():
-    from spadille.cli.options import PolicyName
+    from spadille.cli.quadrille.options import PolicyName
 
     assert [member.value for member in PolicyName] == list(POLICIES)
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spadille.kernel import _layout as L
-from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.ruleset import load_ruleset, with_overrides
-from spadille.kernel.simulate import RunConfig, simulate
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille.policies import make_seat_policy
+from spadille.kernel.quadrille.ruleset import load_ruleset, with_overrides
+from spadille.kernel.quadrille.simulate import RunConfig, simulate
 
 RANK_LETTERS = "A234567JQK"
 SUIT_NAMES = ("spades", "clubs", "hearts", "diamonds")

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from spadille.kernel import _layout as L
-from spadille.kernel import cards
-from spadille.kernel.reference import (Table, bete_size, legal_calls, legal_cards, ranking, read_rules, split_side,
-                                       trick_winner)
-from spadille.kernel.reference.settlement import settle
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille.reference import (Table, bete_size, legal_calls, legal_cards, ranking, read_rules,
+                                                  split_side, trick_winner)
+from spadille.kernel.quadrille.reference.settlement import settle
 
 SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 

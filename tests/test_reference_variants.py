@@ -16,19 +16,19 @@ from typing import Any, Callable
 import numpy as np
 import pytest
 
-from spadille.kernel import _layout as L
-from spadille.kernel import cards
-from spadille.kernel._rng import PythonStream
-from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.reference import ReferenceEngine, Table, play_deals, ranking, read_rules
-from spadille.kernel.reference.auction import bids_open_to, run_auction
-from spadille.kernel.reference.contract import casco_calls, contract_of_auction, legal_demands
-from spadille.kernel.reference.deal import Forced
-from spadille.kernel.reference.play import called_king_duty, legal_cards
-from spadille.kernel.reference.scoring import count_side_matadors
-from spadille.kernel.reference.settlement import pay_antes, settle
-from spadille.kernel.reference.state import PlayState
-from spadille.kernel.ruleset import load_ruleset, with_overrides
+from spadille.kernel.common._rng import PythonStream
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille.policies import make_seat_policy
+from spadille.kernel.quadrille.reference import ReferenceEngine, Table, play_deals, ranking, read_rules
+from spadille.kernel.quadrille.reference.auction import bids_open_to, run_auction
+from spadille.kernel.quadrille.reference.contract import casco_calls, contract_of_auction, legal_demands
+from spadille.kernel.quadrille.reference.deal import Forced
+from spadille.kernel.quadrille.reference.play import called_king_duty, legal_cards
+from spadille.kernel.quadrille.reference.scoring import count_side_matadors
+from spadille.kernel.quadrille.reference.settlement import pay_antes, settle
+from spadille.kernel.quadrille.reference.state import PlayState
+from spadille.kernel.quadrille.ruleset import load_ruleset, with_overrides
 
 SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 NOTHING = -1

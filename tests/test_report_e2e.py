@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from spadille.cli.app import app
-from spadille.kernel.ruleset import load_ruleset
-from spadille.reports.standard import build_report, plan_for
+from spadille.kernel.quadrille.ruleset import load_ruleset
+from spadille.reports.quadrille.standard import build_report, plan_for
 
 runner = CliRunner()
 SMALL = ["--deals", "2000", "--seed", "11"]

@@ -12,13 +12,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.kernel import _layout as L
-from spadille.kernel import cards
-from spadille.kernel._engine import _auction
-from spadille.kernel.policies import kernel_arrays, make_seat_policy
-from spadille.kernel.ruleset import with_overrides
-from spadille.kernel.simulate import RunConfig, simulate
-from spadille.kernel.tables import build_tables
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille._engine import _auction
+from spadille.kernel.quadrille.policies import kernel_arrays, make_seat_policy
+from spadille.kernel.quadrille.ruleset import with_overrides
+from spadille.kernel.quadrille.simulate import RunConfig, simulate
+from spadille.kernel.quadrille.tables import build_tables
 
 PASSES = {"ask_threshold": 10, "alone_threshold": 10}
 ASKS = {"ask_threshold": 0, "alone_threshold": 10}

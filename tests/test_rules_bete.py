@@ -14,13 +14,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.kernel import _layout as L
-from spadille.kernel._rules import bete_size
-from spadille.kernel._settle import pay_antes, settle
-from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.ruleset import with_overrides
-from spadille.kernel.simulate import RunConfig, simulate
-from spadille.kernel.tables import build_tables
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille._rules import bete_size
+from spadille.kernel.quadrille._settle import pay_antes, settle
+from spadille.kernel.quadrille.policies import make_seat_policy
+from spadille.kernel.quadrille.ruleset import with_overrides
+from spadille.kernel.quadrille.simulate import RunConfig, simulate
+from spadille.kernel.quadrille.tables import build_tables
 
 
 

@@ -8,15 +8,15 @@ the led card, which the privilege let him keep back.
 
 import pytest
 
-from spadille.kernel import _layout as L
-from spadille.kernel._rules import revealed_absent
-from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.reference.play import cards_shown_absent, trick_winner
-from spadille.kernel.reference.ranking import ranking
-from spadille.kernel.reference.rules import read_rules
-from spadille.kernel.ruleset import with_overrides
-from spadille.kernel.simulate import RunConfig, simulate
-from spadille.kernel.tables import build_tables
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille._rules import revealed_absent
+from spadille.kernel.quadrille.policies import make_seat_policy
+from spadille.kernel.quadrille.reference.play import cards_shown_absent, trick_winner
+from spadille.kernel.quadrille.reference.ranking import ranking
+from spadille.kernel.quadrille.reference.rules import read_rules
+from spadille.kernel.quadrille.ruleset import with_overrides
+from spadille.kernel.quadrille.simulate import RunConfig, simulate
+from spadille.kernel.quadrille.tables import build_tables
 
 VARIANTS = [{}, {"play.must_trump": True, "play.must_overtrump": True}, {"play.matador_privilege": "none"}]
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.kernel import _layout as L
-from spadille.kernel import cards
-from spadille.kernel._rules import count_matadors, to_ordered
-from spadille.kernel.ruleset import with_overrides
-from spadille.kernel.simulate import RunConfig, simulate
-from spadille.kernel.tables import build_tables, trump_order
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille._rules import count_matadors, to_ordered
+from spadille.kernel.quadrille.ruleset import with_overrides
+from spadille.kernel.quadrille.simulate import RunConfig, simulate
+from spadille.kernel.quadrille.tables import build_tables, trump_order
 
 SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 

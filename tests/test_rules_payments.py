@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from spadille.kernel import _layout as L
-from spadille.kernel._rules import split_side
-from spadille.kernel._settle import pay_antes, settle
-from spadille.kernel.ruleset import with_overrides
-from spadille.kernel.simulate import RunConfig, simulate
-from spadille.kernel.tables import build_tables
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille._rules import split_side
+from spadille.kernel.quadrille._settle import pay_antes, settle
+from spadille.kernel.quadrille.ruleset import with_overrides
+from spadille.kernel.quadrille.simulate import RunConfig, simulate
+from spadille.kernel.quadrille.tables import build_tables
 
 STAKES, BETES, ODD, CHAIN_LEN, CHAIN_FIRST = range(5)
 

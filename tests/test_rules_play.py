@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from spadille.kernel import cards
-from spadille.kernel._rules import beats
-from spadille.kernel.ruleset import with_overrides
-from spadille.kernel.tables import build_tables
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille._rules import beats
+from spadille.kernel.quadrille.ruleset import with_overrides
+from spadille.kernel.quadrille.tables import build_tables
 
 from positions import legal, names
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 
 
-from spadille.kernel.ruleset import with_overrides
-from spadille.kernel.tables import build_tables
+from spadille.kernel.quadrille.ruleset import with_overrides
+from spadille.kernel.quadrille.tables import build_tables
 
 from positions import legal, names
 

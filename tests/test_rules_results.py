@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.kernel import _layout as L
-from spadille.kernel._settle import outcome_of
-from spadille.kernel.simulate import RunConfig, simulate
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille._settle import outcome_of
+from spadille.kernel.quadrille.simulate import RunConfig, simulate
 
 
 @pytest.mark.parametrize(("side_tricks", "expected"), [(10, L.WIN), (7, L.WIN), (6, L.WIN), (5, L.REMISE),

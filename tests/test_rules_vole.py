@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from spadille.kernel import _layout as L
-from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.ruleset import with_overrides
-from spadille.kernel.simulate import RunConfig, simulate
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille.policies import make_seat_policy
+from spadille.kernel.quadrille.ruleset import with_overrides
+from spadille.kernel.quadrille.simulate import RunConfig, simulate
 
 
 

@@ -12,11 +12,13 @@ import re
 
 import pytest
 
-from spadille.kernel import cards
-from spadille.kernel.ruleset import RulesetError, load_ruleset, parse_ruleset
-from spadille.kernel.tables import build_tables, plain_order, trump_order
+from spadille.kernel.common.errors import RulesetError
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille.ruleset import load_ruleset, parse_ruleset
+from spadille.kernel.quadrille.tables import build_tables, plain_order, trump_order
 
-from citations import REPO, RULES_DIGEST, digest_section, normalise
+from citations import REPO, RULES_DIGEST
+from spadille.kernel.common.citations import digest_section, normalise
 SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 
 
@@ -250,7 +252,9 @@ def test_tables_put_the_black_aces_in_every_trump_block(ruleset, trump):
 
 
 def test_overrides_are_checked_like_the_file_and_change_the_hash(ruleset):
-    from spadille.kernel.ruleset import RulesetError, parse_override, with_overrides
+    from spadille.kernel.common.errors import RulesetError
+    from spadille.kernel.common.rule_entries import parse_override
+    from spadille.kernel.quadrille.ruleset import with_overrides
 
     changed = with_overrides(ruleset, {"payments.lone_payment_threshold": 4})
     assert changed["payments.lone_payment_threshold"] == 4 and ruleset["payments.lone_payment_threshold"] == 3

@@ -11,12 +11,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.kernel import _layout as L
-from spadille.kernel import cards
-from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.reference.variants import play_variants as reference_variants
-from spadille.kernel.ruleset import load_ruleset, with_overrides
-from spadille.kernel.variants import Force, Variant, deals_of_seed, play_variants
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille.policies import make_seat_policy
+from spadille.kernel.quadrille.reference.variants import play_variants as reference_variants
+from spadille.kernel.quadrille.ruleset import load_ruleset, with_overrides
+from spadille.kernel.quadrille.variants import Force, Variant, deals_of_seed, play_variants
 
 from test_parity import compare
 

@@ -9,10 +9,10 @@ import math
 
 import numpy as np
 
-from spadille.kernel import _layout as L
-from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.reference import play_deals
-from spadille.kernel.simulate import RunConfig, simulate
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille.policies import make_seat_policy
+from spadille.kernel.quadrille.reference import play_deals
+from spadille.kernel.quadrille.simulate import RunConfig, simulate
 
 HEURISTIC = make_seat_policy("heuristic")
 DD = make_seat_policy("dd")

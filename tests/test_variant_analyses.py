@@ -8,14 +8,14 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from spadille.analyses import decision_maps as dm
 from spadille.analyses.claims import check_claim, load_claims
-from spadille.analyses.evaluation import evaluate_hand, hand_actions, parse_hand
+from spadille.analyses.quadrille import decision_maps as dm
+from spadille.analyses.quadrille.evaluation import evaluate_hand, hand_actions, parse_hand
 from spadille.cli.app import app
-from spadille.kernel import _layout as L
-from spadille.kernel import cards
-from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.ruleset import load_ruleset
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille.policies import make_seat_policy
+from spadille.kernel.quadrille.ruleset import load_ruleset
 
 from citations import REPO
 
@@ -135,7 +135,7 @@ def test_commands_accept_every_ruleset(name):
 
 def test_show_names_the_exchange():
     """A demanded king: the row names the king, its former holder and the card given for it."""
-    from spadille.kernel.simulate import RunConfig, simulate
+    from spadille.kernel.quadrille.simulate import RunConfig, simulate
 
     ruleset = load_ruleset("mediateur")
     rows = simulate(RunConfig(ruleset, (make_seat_policy("heuristic"),) * 4, 0, 60, record=True)).rows

@@ -11,12 +11,14 @@ import re
 
 import pytest
 
-from spadille.kernel import cards
-from spadille.kernel.ruleset import (STATUSES, RulesetError, available_rulesets, load_ruleset, load_ruleset_with,
-                                     with_overrides)
-from spadille.kernel.tables import build_tables, suits_in_pack, trump_order
+from spadille.kernel.common.errors import RulesetError
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille.ruleset import (STATUSES, available_rulesets, load_ruleset, load_ruleset_with,
+                                                with_overrides)
+from spadille.kernel.quadrille.tables import build_tables, suits_in_pack, trump_order
 
-from citations import REPO, RULES_DIGEST, digest_section, normalise
+from citations import REPO, RULES_DIGEST
+from spadille.kernel.common.citations import digest_section, normalise
 
 SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 VARIANTS = ("quadrille-a-trois", "mediateur", "italian-modern")

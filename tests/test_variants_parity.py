@@ -12,12 +12,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.kernel import _layout as L
-from spadille.kernel import cards
-from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.reference.variants import play_variants as reference_variants
-from spadille.kernel.ruleset import parse_override, with_overrides
-from spadille.kernel.variants import Force, Variant, deals_of_seed, play_variants, twins_of
+from spadille.kernel.common.rule_entries import parse_override
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille.policies import make_seat_policy
+from spadille.kernel.quadrille.reference.variants import play_variants as reference_variants
+from spadille.kernel.quadrille.ruleset import with_overrides
+from spadille.kernel.quadrille.variants import Force, Variant, deals_of_seed, play_variants, twins_of
 
 HEARTS, CLUBS = 2, 1
 
@@ -76,7 +77,7 @@ def test_kernel_matches_reference(ruleset, policy, focal, deals):
 
 def test_same_deals_as_simulate(ruleset):
     """deals_of_seed deals exactly what simulate deals."""
-    from spadille.kernel.simulate import RunConfig, simulate
+    from spadille.kernel.quadrille.simulate import RunConfig, simulate
 
     policies = tuple(make_seat_policy("heuristic") for _ in range(4))
     hands, ids = deals_of_seed(ruleset, 9, 500, 300)

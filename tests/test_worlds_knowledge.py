@@ -13,13 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spadille.kernel import _layout as L
-from spadille.kernel import cards
-from spadille.kernel._rules import beats, legal_plays
-from spadille.kernel.knowledge import KnowledgeError, derive_knowledge, note_play
-from spadille.kernel.ruleset import with_overrides
-from spadille.kernel.tables import build_tables
-from spadille.kernel.worlds import count_worlds
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille._rules import beats, legal_plays
+from spadille.kernel.quadrille.ruleset import with_overrides
+from spadille.kernel.quadrille.search.knowledge import KnowledgeError, derive_knowledge, note_play
+from spadille.kernel.quadrille.search.worlds import count_worlds
+from spadille.kernel.quadrille.tables import build_tables
 
 SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
 

@@ -15,15 +15,15 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spadille.kernel import _layout as L
-from spadille.kernel._rng import seed_deal
-from spadille.kernel._rules import to_ordered
-from spadille.kernel.knowledge import knowledge_from_row, plays_of_row
-from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.ruleset import load_ruleset, with_overrides
-from spadille.kernel.simulate import RunConfig, play_one, simulate
-from spadille.kernel.tables import build_tables
-from spadille.kernel.worlds import count_worlds, sample_worlds
+from spadille.kernel.common._rng import seed_deal
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille._rules import to_ordered
+from spadille.kernel.quadrille.policies import make_seat_policy
+from spadille.kernel.quadrille.ruleset import load_ruleset, with_overrides
+from spadille.kernel.quadrille.search.knowledge import knowledge_from_row, plays_of_row
+from spadille.kernel.quadrille.search.worlds import count_worlds, sample_worlds
+from spadille.kernel.quadrille.simulate import RunConfig, play_one, simulate
+from spadille.kernel.quadrille.tables import build_tables
 
 BASE = load_ruleset("encyclopedie-1765")
 RULESETS = [

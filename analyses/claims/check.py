@@ -42,7 +42,7 @@ class ClaimResult:
     def record(self) -> dict:
         claim, estimate, experiment = self.claim, self.estimate, self.claim.experiment
         simulated = claim.kind.simulated
-        from spadille.kernel.simulate import package_version
+        from spadille.kernel.common.version import package_version
 
         ruleset = experiment.ruleset if claim.kind.name != "planned" else None
         return {
@@ -91,7 +91,7 @@ def describe_experiment(claim: Claim) -> str:
     if experiment.condition:
         parts.append(f"on deals where {experiment.condition}")
     if experiment.fixed:
-        from spadille.kernel.cards import Hand
+        from spadille.kernel.quadrille.cards import Hand
 
         parts.append(f"holding {Hand(experiment.fixed).format()}")
     parts.append(f"· {experiment.describe_arms()}")
@@ -106,7 +106,7 @@ def scaled_deals(claim: Claim, scale: float) -> int:
 
 
 def validate_options(seed: int, scale: float, threads: int | None) -> None:
-    from spadille.kernel.simulate import SimulationError
+    from spadille.kernel.common.errors import SimulationError
 
     if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise SimulationError(f"--seed must be between 0 and {MAX_SEED}, not {seed}")
@@ -123,7 +123,7 @@ def validate_options(seed: int, scale: float, threads: int | None) -> None:
 def check_claim(claim: Claim, seed: int = 0, scale: float = 1.0, threads: int | None = None,
                 progress: Callable[[int], None] | None = None) -> ClaimResult:
     """Run one claim's experiment and judge it. ``progress(k)`` hears of every k deals played."""
-    from spadille.kernel.conditions import ConditionError
+    from spadille.kernel.quadrille.conditions import ConditionError
 
     validate_options(seed, scale, threads)
     start = time.perf_counter()

@@ -8,7 +8,7 @@ returns exact values (Fractions), compared with ``[verdict] value`` item by item
   codille), as the engine sizes them (one value per stated bête).
 * ``mediateur_payments``: what the médiateur ombre (a demanded-king contract) and the
   sans-prendre player receive from or pay each opponent on a win, a codille and a remise, as
-  the engine's own settlement (kernel/_settle.py) pays them under the claim's ruleset.
+  the engine's own settlement (kernel/quadrille/_settle.py) pays them under the claim's ruleset.
 * ``exact_distribution``: P(k) for k = 0, 1, ... of the true matadors (``of =
   "true_matadors"``) or of the trumps of a ``colour`` (``of = "trumps"``) in one hand dealt
   from the pack, hypergeometric and exact.
@@ -21,8 +21,8 @@ from fractions import Fraction
 from math import comb
 from typing import Any, Callable, Mapping
 
-from spadille.kernel import cards
-from spadille.kernel.ruleset import Ruleset
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille.ruleset import Ruleset
 
 from .reader import Table, choices_text
 
@@ -44,8 +44,8 @@ def _colour(table: Table) -> dict[str, Any]:
 
 
 def _pack(ruleset: Ruleset) -> int:
-    from spadille.kernel.tables import build_tables
-    from spadille.kernel import _layout as L
+    from spadille.kernel.quadrille.tables import build_tables
+    from spadille.kernel.quadrille import _layout as L
 
     return int(build_tables(ruleset).rules[L.R_PACK_MASK])
 
@@ -56,8 +56,8 @@ def _trumps_of_colour(ruleset: Ruleset, colour: str) -> int:
     suit (quadrille à trois) is not counted, since it may not be named."""
     import numpy as np
 
-    from spadille.kernel import cards
-    from spadille.kernel.features import trumps
+    from spadille.kernel.quadrille import cards
+    from spadille.kernel.quadrille.features import trumps
 
     pack = np.array([_pack(ruleset)], dtype=np.uint64)
     allowed = {cards.SUITS.index(name) for name in ruleset["contract.allowed_trumps"]}
@@ -77,9 +77,9 @@ def _read_bete(table: Table) -> dict[str, Any]:
 
 
 def _bete_chain(ruleset: Ruleset, args: dict[str, Any], stated: int):
-    from spadille.kernel import _layout as L
-    from spadille.kernel.reference.rules import read_rules
-    from spadille.kernel.reference.settlement import bete_size
+    from spadille.kernel.quadrille import _layout as L
+    from spadille.kernel.quadrille.reference.rules import read_rules
+    from spadille.kernel.quadrille.reference.settlement import bete_size
 
     rules = read_rules(ruleset)
     first = L.REMISE if args["first"] == "remise" else L.CODILLE
@@ -97,9 +97,9 @@ def _mediateur(ruleset: Ruleset, args: dict[str, Any], stated: int):
     received): the figures the Encyclopédie prints for "Quadrille avec le médiateur"."""
     import numpy as np
 
-    from spadille.kernel import _layout as L
-    from spadille.kernel._settle import settle
-    from spadille.kernel.tables import build_tables
+    from spadille.kernel.quadrille import _layout as L
+    from spadille.kernel.quadrille._settle import settle
+    from spadille.kernel.quadrille.tables import build_tables
 
     tables = build_tables(ruleset)
     seats = int(tables.rules[L.R_SEATS])

@@ -25,9 +25,9 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
-from spadille.kernel import _layout as L
-from spadille.kernel import cards
-from spadille.kernel.ruleset import DEFAULT_RULESET, Ruleset
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille.ruleset import DEFAULT_RULESET, Ruleset
 
 from .reader import Table
 from .verdict import Estimate
@@ -81,7 +81,7 @@ COMMON_KEYS = {
     "kind": "the experiment kind",
     "deals": "default sample size (deals dealt meeting the condition)",
     "metric": "what is measured per deal (METRICS)",
-    "condition": "the deals kept: the condition language of kernel/conditions.py",
+    "condition": "the deals kept: the condition language of kernel/quadrille/conditions.py",
     "fixed": "cards always dealt to the focal seat, e.g. \"♠A 7♥ ♣A\"",
     "focal": "the focal seat: eldest (default), second, third or dealer",
     "ruleset": f"ruleset name (default {DEFAULT_RULESET})",
@@ -146,7 +146,7 @@ class SimSpec:
     among: str = "all"
 
     def policies(self, arm: Arm):
-        from spadille.kernel.policies import make_seat_policy
+        from spadille.kernel.quadrille.policies import make_seat_policy
 
         seats = self.ruleset["pack.seats"]
         return tuple(make_seat_policy(self.policy, {**self.params, **(arm.focal_params if seat == self.focal else {})})
@@ -178,7 +178,8 @@ class SimSpec:
 
 # ---------------------------------------------------------------- reading
 def base_ruleset(table: Table) -> Ruleset:
-    from spadille.kernel.ruleset import RulesetError, load_ruleset
+    from spadille.kernel.common.errors import RulesetError
+    from spadille.kernel.quadrille.ruleset import load_ruleset
 
     default = CLAIMS_RULESET.get()
     if isinstance(default, Ruleset) and not table.has("ruleset"):
@@ -191,7 +192,8 @@ def base_ruleset(table: Table) -> Ruleset:
 
 def _ruleset(table: Table, base: Ruleset, overrides: Mapping[str, Any]) -> Ruleset:
     """``base`` with the overrides of ``table``'s ``rules`` key."""
-    from spadille.kernel.ruleset import RulesetError, with_overrides
+    from spadille.kernel.common.errors import RulesetError
+    from spadille.kernel.quadrille.ruleset import with_overrides
 
     try:
         return with_overrides(base, dict(overrides))
@@ -226,7 +228,7 @@ def read_force(table: Table, ruleset: Ruleset) -> ForceSpec:
 
 
 def _params(table: Table, name: str, policy: str, values: Mapping[str, Any]) -> dict[str, float]:
-    from spadille.kernel.policies import PolicyError, make_seat_policy
+    from spadille.kernel.quadrille.policies import PolicyError, make_seat_policy
 
     try:
         return dict(make_seat_policy(policy, values).params)
@@ -240,7 +242,7 @@ def _focal(table: Table, seats: int) -> int:
 
 
 def _condition(table: Table, text: str | None, seats: int, focal: int, ruleset: Ruleset) -> None:
-    from spadille.kernel.conditions import ConditionError, compile_condition
+    from spadille.kernel.quadrille.conditions import ConditionError, compile_condition
 
     if text is None:
         return
@@ -284,7 +286,7 @@ def read_simulated(kind: str, table: Table, deals_limit: int) -> SimSpec:
     table.only([*COMMON_KEYS, *EXTRA_KEYS[kind]])
     ruleset = _ruleset(table, base_ruleset(table), table.scalars("rules", "rule overrides"))
     seats = ruleset["pack.seats"]
-    from spadille.kernel.policies import POLICIES
+    from spadille.kernel.quadrille.policies import POLICIES
 
     policy = table.choice("policy", POLICIES, "policy", default="heuristic")
     params = _params(table, "params", policy, table.scalars("params", "policy parameters"))
@@ -334,7 +336,7 @@ def read_simulated(kind: str, table: Table, deals_limit: int) -> SimSpec:
 
 # ---------------------------------------------------------------- running
 def _variants(spec: SimSpec):
-    from spadille.kernel.variants import Force, Variant
+    from spadille.kernel.quadrille.variants import Force, Variant
 
     variants = []
     for arm in spec.arms:
@@ -352,8 +354,8 @@ def _play(spec: SimSpec, hands: np.ndarray, ids: np.ndarray, seed: int, threads:
           progress: Callable[[int], None] | None) -> np.ndarray:
     """out int64[n, V, N_OUT]; arms naming trump = best are played suit by suit of the focal
     hand's best_suit (the same deal keeps its own random stream, so pairing holds)."""
-    from spadille.kernel.features import best_suit
-    from spadille.kernel.variants import play_variants
+    from spadille.kernel.quadrille.features import best_suit
+    from spadille.kernel.quadrille.variants import play_variants
 
     variants = _variants(spec)
     base = spec.policies(spec.arms[0])
@@ -382,8 +384,9 @@ def game_units(spec: SimSpec) -> np.ndarray:
 
 def run_simulated(spec: SimSpec, seed: int, deals: int, threads: int | None,
                   progress: Callable[[int], None] | None) -> Estimate:
-    from spadille.analyses.paired import float_mean_ci, focal_view, mean_ci, rate_ci
-    from spadille.kernel.conditions import deal_conditioned
+    from spadille.analyses.quadrille.focal import focal_view
+    from spadille.analyses.paired import float_mean_ci, mean_ci, rate_ci
+    from spadille.kernel.quadrille.conditions import deal_conditioned
 
     dealt = deal_conditioned(spec.ruleset, seed, deals, condition=spec.condition,
                              fixed={spec.focal: spec.fixed} if spec.fixed else None, focal_seat=spec.focal)

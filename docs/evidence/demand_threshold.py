@@ -1,4 +1,4 @@
-"""Evidence behind the heuristic's demand_threshold default (kernel/policies.py): paired replays
+"""Evidence behind the heuristic's demand_threshold default (kernel/quadrille/policies.py): paired replays
 of the same 200,000 deals (seed 8) per ruleset where the demand is a bid (mediateur,
 quadrille-a-trois, italian-modern). Each deal has one focal seat (deal number modulo the seats)
 whose demand_threshold is changed while every other seat keeps the default; the figure is the
@@ -8,10 +8,10 @@ Run: .venv/bin/python docs/evidence/demand_threshold.py
 import numpy as np
 
 from spadille.analyses.paired import mean_ci
-from spadille.kernel import _layout as L
-from spadille.kernel.policies import POLICIES, make_seat_policy
-from spadille.kernel.ruleset import load_ruleset
-from spadille.kernel.variants import Variant, deals_of_seed, play_variants
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille.policies import POLICIES, make_seat_policy
+from spadille.kernel.quadrille.ruleset import load_ruleset
+from spadille.kernel.quadrille.variants import Variant, deals_of_seed, play_variants
 
 DEFAULT = POLICIES["heuristic"].params["demand_threshold"].default
 VALUES = [3.9, 4.4, DEFAULT, 5.4, 5.9]

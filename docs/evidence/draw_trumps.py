@@ -1,12 +1,12 @@
-"""Evidence behind the heuristic's draw_trumps default (kernel/policies.py): paired replays of the same
+"""Evidence behind the heuristic's draw_trumps default (kernel/quadrille/policies.py): paired replays of the same
 400,000 deals (seed 5) with every seat's draw_trumps at 0.8, 0.6, 0.4, 0.2 and 0; the ombre's net
 payment difference against 0.8, by contract. Run: .venv/bin/python docs/evidence/draw_trumps.py
 """
 import numpy as np
-from spadille.kernel.ruleset import load_ruleset
-from spadille.kernel.policies import make_seat_policy
-from spadille.kernel.variants import Variant, play_variants, deals_of_seed
-from spadille.kernel import _layout as L
+from spadille.kernel.quadrille.ruleset import load_ruleset
+from spadille.kernel.quadrille.policies import make_seat_policy
+from spadille.kernel.quadrille.variants import Variant, play_variants, deals_of_seed
+from spadille.kernel.quadrille import _layout as L
 from spadille.analyses.paired import mean_ci
 rs = load_ruleset("encyclopedie-1765")
 base = (make_seat_policy("heuristic"),)*4

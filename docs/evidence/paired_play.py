@@ -5,10 +5,10 @@ The evidence behind issue 3's closing note; issue 4 turns this into a proper ana
 """
 import math, sys, time
 import numpy as np
-from spadille.kernel.ruleset import load_ruleset
-from spadille.kernel.policies import make_seat_policy as m
-from spadille.kernel.simulate import RunConfig, simulate
-from spadille.kernel import _layout as L
+from spadille.kernel.quadrille.ruleset import load_ruleset
+from spadille.kernel.quadrille.policies import make_seat_policy as m
+from spadille.kernel.quadrille.simulate import RunConfig, simulate
+from spadille.kernel.quadrille import _layout as L
 from spadille.analyses.stats import wilson_interval
 
 n = int(sys.argv[1]); seed = 2026

@@ -10,7 +10,7 @@ order of speaking: hand 0 is the eldest's, hand n-1 the dealer's, whose last car
 import numpy as np
 from numba import njit, prange
 
-from spadille.kernel._rng import below_n, seed_deal
+from spadille.kernel.common._rng import below_n, seed_deal
 
 from .cases import case_bits
 

@@ -21,7 +21,7 @@ seat r % n. The throw's outcome (``dice.throw_table``) acts as the text says:
 from any case (``any``); payments between players never depend on covering. Players have no
 bankroll limit. Private: the wrapper in ``simulate.py`` checks inputs and allocates.
 
-Session ``first_session + s`` of the seed owns one random stream (kernel/_rng.py), and every
+Session ``first_session + s`` of the seed owns one random stream (kernel/common/_rng.py), and every
 variant (the focal seat's covering policies) replays it, so variants are paired on the same
 throws: which seat throws what never depends on the board or the covering.
 """
@@ -29,7 +29,7 @@ throws: which seat throws what never depends on the board or the covering.
 import numpy as np
 from numba import njit, prange
 
-from spadille.kernel._rng import below_n, seed_deal
+from spadille.kernel.common._rng import below_n, seed_deal
 
 # rule vector (int64), built by simulate.dice_rule_vector
 D_STAKE, D_RESTAKE_EVERY, D_SWEEP_ALL, D_COLLECT_ANY, D_OTHER_PAY = range(5)

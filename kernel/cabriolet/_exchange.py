@@ -17,7 +17,7 @@ Private: no checks.
 import numpy as np
 from numba import njit
 
-from spadille.kernel._bits import popcount
+from spadille.kernel.common._bits import popcount
 
 from .cases import case_bits
 

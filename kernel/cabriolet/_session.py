@@ -13,8 +13,8 @@ variants (covering and playing policies) are paired on the same deals.
 import numpy as np
 from numba import njit, prange
 
-from spadille.kernel._bits import popcount
-from spadille.kernel._rng import seed_deal
+from spadille.kernel.common._bits import popcount
+from spadille.kernel.common._rng import seed_deal
 
 from ._deal import deal_hands
 from ._exchange import exchange_calls

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from spadille.kernel._bits import popcount
+from spadille.kernel.common._bits import popcount
 
 from .cards import ACE, JACK, KING, QUEEN, rank_mask, suit_mask
 

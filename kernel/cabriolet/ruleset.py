@@ -17,8 +17,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
-from spadille.kernel.rule_entries import Rule, boolean, int_range, read_rule, read_meta, read_rule_tables, read_ruleset_file
-from spadille.kernel.ruleset import RulesetError, parse_override
+from spadille.kernel.common.errors import RulesetError
+from spadille.kernel.common.rule_entries import (Rule, boolean, int_range, parse_override, read_meta, read_rule,
+                                                 read_rule_tables, read_ruleset_file)
 
 from .cases import CASES
 
@@ -130,6 +131,11 @@ class CabrioletRuleset:
         if not low <= n_players <= high:
             raise CabrioletRulesetError(f"Cabriolet is played by {low} to {high} players under ruleset {self.name!r}, "
                                         f"not {n_players}")
+
+
+def available_cabriolet_rulesets() -> list[str]:
+    """The shipped Cabriolet rulesets (one, Lacombe's)."""
+    return [DEFAULT_CABRIOLET_RULESET]
 
 
 def _locate(name_or_path: str | Path) -> tuple[str, str]:

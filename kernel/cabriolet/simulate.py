@@ -6,7 +6,7 @@
 * ``run_sessions``: sessions of many rounds with the board carried over, for several covering
   policies of the focal seat (seat 0) on the same deals, so their differences are paired.
 
-Deal k of seed s is the same whatever ``threads`` or batch size (kernel/_rng.py).
+Deal k of seed s is the same whatever ``threads`` or batch size (kernel/common/_rng.py).
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from typing import Callable
 
 import numpy as np
 
-from spadille.kernel.simulate import SimulationError, package_version
+from spadille.kernel.common.errors import SimulationError
+from spadille.kernel.common.version import package_version
 
 from . import _session as S
 from .cards import kernel_masks

@@ -1,0 +1,527 @@
+"""Decision maps: which hands justify asking (calling a king), sans prendre, or passing.
+
+Every deal is replayed with one *focal* seat's bid fixed: pass and each bid the ruleset
+offers (plain quadrille: ask and sans prendre; the médiateur adds the demand, the Italian
+ladder the demand and casco), each declaring bid once stopping at the game and once going on
+for the vole when its side has won the first six tricks (``MapLayout.actions``; plain
+quadrille's five are ``map_actions.PLAIN.actions``). The focal seat's trump, called king
+and every other decision, and all the other seats, follow their policies, so an ask can
+still be overcalled and a sans prendre still outbid by an earlier one. All five actions
+replay the deal from the same random stream: the differences between them are paired.
+
+Each focal hand is classified by features of its *best suit* (``features.best_suit``, the
+suit with most trumps): true matadors (0-3) by trumps (top-coded at ``TRUMPS_TOP``), the
+trumps alone, and kings by voids (``SCHEMES``), each per seat and over all seats.
+
+Nothing per deal is kept. Each batch adds, per (class, seat), the count, the sum of every
+action's payment and the sums of all products of two actions' payments (int64, exact), and
+counts of declaring, winning, reaching the vole point and making the vole. Those sums give
+every mean and every paired difference with its 95% interval, whatever the number of deals;
+batches of any size give the same sums. A KeyboardInterrupt between batches ends the run
+early with the tables of the deals finished.
+
+The plain bid actions stop at the game; which bid is best compares those (``MapLayout.bids``). The "+vole" actions go on whenever the point is reached: ``vole.py`` turns the
+pair into how often the point is reached and what going on is worth there.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from spadille.kernel.common.errors import SimulationError
+from spadille.kernel.quadrille import features as F
+from spadille.kernel.quadrille.cards import SEAT_NAMES
+from spadille.kernel.quadrille.policies import SeatPolicy, make_seat_policy
+from spadille.kernel.quadrille.ruleset import Ruleset
+from spadille.kernel.quadrille.simulate import SEARCHING_POLICIES, provenance
+from spadille.kernel.quadrille.variants import Variant, deals_of_seed, play_variants
+
+from spadille.analyses.quadrille.focal import focal_view
+from spadille.analyses.stats import mean_interval
+
+from . import vole as vole_tables
+from .map_actions import K_N, K_SUM, PLAIN, MapLayout, map_layout
+
+ALL_SEATS = "all"
+MIN_N = 30
+TRUMPS_TOP = 8          # trumps in the best suit, 8 meaning 8 or more
+FEATURE_COLUMNS = ("matadors", "trumps", "kings", "voids")
+FEATURE_SIZES = {"matadors": 4, "trumps": TRUMPS_TOP + 1, "kings": 5, "voids": 4}
+FINE_SHAPE = tuple(FEATURE_SIZES[f] for f in FEATURE_COLUMNS)  # the finest classes: every feature crossed
+# scheme name -> the features it crosses (the empty scheme is every hand in one class)
+SCHEMES: dict[str, tuple[str, ...]] = {
+    "overall": (),
+    "trumps": ("trumps",),
+    "matadors_trumps": ("matadors", "trumps"),
+    "kings_voids": ("kings", "voids"),
+}
+DEFAULT_BATCH = 16384   # deals per batch with quick policies
+SEARCH_BATCH_PER_THREAD = 2
+
+def _variants(seat: int, layout: MapLayout = PLAIN) -> list[Variant]:
+    return layout.variants(seat)
+
+
+def hand_classes(hands: np.ndarray, ruleset: Ruleset) -> dict[str, np.ndarray]:
+    """The class features of each hand (uint64[n] natural masks), int64[n] each: true
+    matadors and trumps (top-coded at TRUMPS_TOP) in the hand's best suit, kings, voids."""
+    hands = np.ascontiguousarray(hands, dtype=np.uint64)
+    rows = np.arange(hands.shape[0])
+    best = F.best_suit(hands, ruleset)
+    return {
+        "matadors": F.true_matadors(hands, None, ruleset)[rows, best],
+        "trumps": np.minimum(F.trumps(hands, None, ruleset)[rows, best], TRUMPS_TOP),
+        "kings": F.kings(hands, ruleset),
+        "voids": np.minimum(F.voids(hands, ruleset), FEATURE_SIZES["voids"] - 1),
+    }
+
+
+def _deal_values(out: np.ndarray, seat: int, layout: MapLayout) -> np.ndarray:
+    """int64[n, n_k]: what one deal adds to its cell (see K_*)."""
+    view = focal_view(out, seat)
+    pay = view.pay.astype(np.int64)
+    n = pay.shape[0]
+    a = layout.n_act
+    values = np.empty((n, layout.n_k), dtype=np.int64)
+    values[:, K_N] = 1
+    values[:, K_SUM:K_SUM + a] = pay
+    values[:, layout.k_gram:layout.k_gram + a * a] = (pay[:, :, None] * pay[:, None, :]).reshape(n, -1)
+    values[:, layout.k_declared:layout.k_declared + a] = view.declared
+    values[:, layout.k_win:layout.k_win + a] = view.win
+    values[:, layout.k_point:layout.k_point + a] = view.vole_point
+    values[:, layout.k_made:layout.k_made + a] = view.vole_made
+    return values
+
+
+def empty_stats(n_seats: int, layout: MapLayout = PLAIN) -> np.ndarray:
+    """int64[4 matadors, TRUMPS_TOP + 1 trumps, 5 kings, 4 voids, n_seats, n_k] of zeros: the
+    finest classes, from which every scheme's classes are sums."""
+    return np.zeros((*FINE_SHAPE, n_seats, layout.n_k), dtype=np.int64)
+
+
+def accumulate(stats: np.ndarray, out: np.ndarray, seat: int, hands: np.ndarray, ruleset: Ruleset,
+               layout: MapLayout = PLAIN) -> None:
+    """Add the deals of ``out`` (int64[n, n_act, N_OUT], the focal seat's actions) to
+    ``stats`` (see empty_stats); ``hands`` uint64[n] are the focal seat's hands."""
+    values = _deal_values(out, seat, layout)
+    classes = hand_classes(hands, ruleset)
+    index = np.ravel_multi_index(tuple(classes[f] for f in FEATURE_COLUMNS), FINE_SHAPE).astype(np.int64)
+    fine = stats.reshape(-1, stats.shape[-2], layout.n_k)  # a view: the classes flattened
+    fine[:, seat, :] += _sum_by_class(index, values, fine.shape[0])
+
+
+def _sum_by_class(index: np.ndarray, values: np.ndarray, n_classes: int) -> np.ndarray:
+    """int64[n_classes, K]: the rows of ``values`` summed by class, exactly."""
+    sums = np.zeros((n_classes, values.shape[1]), dtype=np.int64)
+    if index.shape[0] == 0:
+        return sums
+    order = np.argsort(index, kind="stable")
+    ordered = index[order]
+    starts = np.concatenate(([0], np.flatnonzero(np.diff(ordered)) + 1))
+    sums[ordered[starts]] = np.add.reduceat(values[order], starts, axis=0)
+    return sums
+
+
+def scheme_stats(stats: np.ndarray, scheme: str) -> np.ndarray:
+    """int64[*sizes of the scheme's features, n_seats, n_k]: the fine sums added up over the
+    features the scheme leaves out."""
+    kept = SCHEMES[scheme]
+    dropped = tuple(axis for axis, f in enumerate(FEATURE_COLUMNS) if f not in kept)
+    return stats.sum(axis=dropped) if dropped else stats
+
+
+# ---------------------------------------------------------------- estimates from one cell's sums
+def _mean(cell: np.ndarray, a: int, layout: MapLayout) -> tuple[float, float, float, float]:
+    gram, n = layout.k_gram, layout.n_act
+    return mean_interval(int(cell[K_N]), int(cell[K_SUM + a]), int(cell[gram + a * n + a]))
+
+
+def _difference_sums(cell: np.ndarray, a: int, b: int, layout: MapLayout) -> tuple[int, int]:
+    """(sum, sum of squares) of pay_a - pay_b over the cell's deals, exact."""
+    gram, n = layout.k_gram, layout.n_act
+    total = int(cell[K_SUM + a]) - int(cell[K_SUM + b])
+    squares = int(cell[gram + a * n + a]) - 2 * int(cell[gram + a * n + b]) + int(cell[gram + b * n + b])
+    return total, squares
+
+
+def _difference(cell: np.ndarray, a: int, b: int, layout: MapLayout) -> tuple[float, float, float, float]:
+    total, squares = _difference_sums(cell, a, b, layout)
+    return mean_interval(int(cell[K_N]), total, squares)
+
+
+def _cells(stats: np.ndarray, seat_labels: Sequence[str]) -> Iterable[tuple[dict, np.ndarray]]:
+    """(keys, cell sums) for every populated (scheme, class, seat) and over all seats."""
+    for scheme, names in SCHEMES.items():
+        table = scheme_stats(stats, scheme)
+        for values in np.ndindex(*table.shape[:-2]):
+            keys = {f: pd.NA for f in FEATURE_COLUMNS}
+            keys.update({f: int(v) for f, v in zip(names, values)})
+            per_seat = [(label, table[values + (seat,)]) for seat, label in enumerate(seat_labels)]
+            per_seat.append((ALL_SEATS, table[values].sum(axis=0)))
+            for label, cell in per_seat:
+                if cell[K_N] > 0:
+                    yield {"scheme": scheme, "seat": label, **keys}, cell
+
+
+def _frame(records: list[dict], columns: Sequence[str], metadata: Mapping) -> pd.DataFrame:
+    frame = pd.DataFrame.from_records(records, columns=list(columns))
+    frame = frame.astype({f: "Int64" for f in FEATURE_COLUMNS if f in frame.columns})
+    if "n" in frame.columns:
+        frame = frame.astype({"n": "int64"})
+    frame.attrs = dict(metadata)
+    return frame
+
+
+KEY_COLUMNS = ["scheme", "seat", *FEATURE_COLUMNS]
+EV_COLUMNS = KEY_COLUMNS + ["action", "n", "mean_pay", "stderr", "ci_low", "ci_high", "p_declared", "p_win"]
+DIFF_COLUMNS = KEY_COLUMNS + ["action", "baseline", "n", "mean", "stderr", "ci_low", "ci_high", "confident"]
+
+
+def best_columns(layout: MapLayout = PLAIN) -> list[str]:
+    return KEY_COLUMNS + ["n", "too_few", "best_action", "best_mean", "runner_up", "margin", "margin_ci_low",
+                          "margin_ci_high", "confident"] + [f"ev_{b.replace('-', '_')}" for b in layout.bids]
+
+
+BEST_COLUMNS = best_columns(PLAIN)
+THRESHOLD_COLUMNS = ["seat", "matadors", "action", "baseline", "threshold", "threshold_low", "threshold_high",
+                     "n", "margin", "ci_low", "ci_high", "confident", "trumps_min", "trumps_max"]
+VOLE_COUNT_COLUMNS = KEY_COLUMNS + ["contract", "n", "declared", "reached", "made_going", "sum_go_minus_stop",
+                                    "sum_sq_go_minus_stop"]
+
+
+def ev_table(cells: list[tuple[dict, np.ndarray]], metadata: Mapping, layout: MapLayout = PLAIN) -> pd.DataFrame:
+    records = []
+    for keys, cell in cells:
+        n = int(cell[K_N])
+        for a, action in enumerate(layout.actions):
+            mean, stderr, low, high = _mean(cell, a, layout)
+            records.append({**keys, "action": action, "n": n, "mean_pay": mean, "stderr": stderr, "ci_low": low,
+                            "ci_high": high, "p_declared": cell[layout.k_declared + a] / n,
+                            "p_win": cell[layout.k_win + a] / n})
+    return _frame(records, EV_COLUMNS, metadata)
+
+
+def difference_table(cells: list[tuple[dict, np.ndarray]], metadata: Mapping, layout: MapLayout = PLAIN) -> pd.DataFrame:
+    records = []
+    for keys, cell in cells:
+        for action, baseline in layout.comparisons:
+            mean, stderr, low, high = _difference(cell, layout.index(action), layout.index(baseline), layout)
+            records.append({**keys, "action": action, "baseline": baseline, "n": int(cell[K_N]), "mean": mean,
+                            "stderr": stderr, "ci_low": low, "ci_high": high, "confident": _confident(low, high)})
+    return _frame(records, DIFF_COLUMNS, metadata)
+
+
+def _confident(low: float, high: float) -> bool:
+    return bool(low > 0.0 or high < 0.0)  # False for NaN
+
+
+def best_table(cells: list[tuple[dict, np.ndarray]], min_n: int, metadata: Mapping,
+               layout: MapLayout = PLAIN) -> pd.DataFrame:
+    """Per class, the bid (stopping at the game) with the highest mean payment and its paired
+    margin over the runner-up; cells with fewer than ``min_n`` deals are marked too few."""
+    records = []
+    bids = layout.bids
+    for keys, cell in cells:
+        n = int(cell[K_N])
+        means = {b: _mean(cell, layout.index(b), layout)[0] for b in bids}
+        record = {**keys, "n": n, "too_few": n < min_n, "best_action": None, "best_mean": math.nan,
+                  "runner_up": None, "margin": math.nan, "margin_ci_low": math.nan, "margin_ci_high": math.nan,
+                  "confident": False}
+        record.update({f"ev_{b.replace('-', '_')}": means[b] for b in bids})
+        if n >= min_n:
+            ranked = sorted(bids, key=lambda b: -means[b])  # stable: ties keep the bids' order
+            best, runner = ranked[0], ranked[1]
+            margin, _, low, high = _difference(cell, layout.index(best), layout.index(runner), layout)
+            record.update({"best_action": best, "best_mean": means[best], "runner_up": runner, "margin": margin,
+                           "margin_ci_low": low, "margin_ci_high": high, "confident": bool(low > 0.0)})
+        records.append(record)
+    return _frame(records, best_columns(layout), metadata)
+
+
+def _first_from_which(trumps: list[int], flags: list[bool]) -> object:
+    """The smallest trump count from which every populated count has the flag set; NA if the
+    largest one does not."""
+    found: object = pd.NA
+    for t, flag in sorted(zip(trumps, flags), reverse=True):
+        if not flag:
+            break
+        found = t
+    return found
+
+
+def threshold_table(differences: pd.DataFrame, min_n: int, metadata: Mapping,
+                    layout: MapLayout = PLAIN) -> pd.DataFrame:
+    """Per seat, matador count and comparison: the trump count from which the action beats
+    its baseline (``threshold``: the paired mean is positive there and at every larger count
+    with at least ``min_n`` hands), and the range around it that the 95% intervals leave
+    open: ``threshold_low`` from which the action is not confidently worse, ``threshold_high``
+    from which it is confidently better. ``n``, ``margin`` and its CI are at ``threshold``;
+    ``trumps_min``/``trumps_max`` the populated range (a threshold at ``trumps_min`` may lie
+    lower, and TRUMPS_TOP means that many or more)."""
+    cells = differences[(differences["scheme"] == "matadors_trumps") & (differences["n"] >= min_n)]
+    records = []
+    for action, baseline in layout.threshold_comparisons:
+        rows = cells[(cells["action"] == action) & (cells["baseline"] == baseline)]
+        for (seat, matadors), group in rows.groupby(["seat", "matadors"], sort=False):
+            trumps = [int(t) for t in group["trumps"]]
+            point = _first_from_which(trumps, list(group["mean"] > 0))
+            record = {"seat": seat, "matadors": int(matadors), "action": action, "baseline": baseline,
+                      "threshold": point,
+                      "threshold_low": _first_from_which(trumps, list(group["ci_high"] > 0)),
+                      "threshold_high": _first_from_which(trumps, list(group["ci_low"] > 0)),
+                      "n": 0, "margin": math.nan, "ci_low": math.nan, "ci_high": math.nan, "confident": False,
+                      "trumps_min": min(trumps), "trumps_max": max(trumps)}
+            if point is not pd.NA:
+                at = group[group["trumps"] == point].iloc[0]
+                record.update({"n": int(at["n"]), "margin": at["mean"], "ci_low": at["ci_low"],
+                               "ci_high": at["ci_high"], "confident": bool(at["ci_low"] > 0)})
+            records.append(record)
+    frame = _frame(records, THRESHOLD_COLUMNS, metadata)
+    frame = frame.astype({c: "Int64" for c in ("threshold", "threshold_low", "threshold_high")})
+    order = {seat: i for i, seat in enumerate([*SEAT_NAMES[4], ALL_SEATS])}
+    frame["_order"] = frame["seat"].map(order)
+    frame = frame.sort_values(["action", "baseline", "_order", "matadors"], kind="stable").drop(columns="_order")
+    frame = frame.reset_index(drop=True)
+    frame.attrs = dict(metadata)
+    return frame
+
+
+def vole_counts(cells: list[tuple[dict, np.ndarray]], metadata: Mapping, layout: MapLayout = PLAIN) -> pd.DataFrame:
+    """Per class and declaring bid, the integer counts behind the vole estimates. Where the
+    point is not reached the vole choice is never read and both twins play identically, so
+    the sums of go - stop over all deals are the sums over the deals that reached it."""
+    records = []
+    for keys, cell in cells:
+        for stop_name, go_name in layout.vole_pairs:
+            stop, go = layout.index(stop_name), layout.index(go_name)
+            total, squares = _difference_sums(cell, go, stop, layout)
+            records.append({**keys, "contract": stop_name, "n": int(cell[K_N]),
+                            "declared": int(cell[layout.k_declared + stop]), "reached": int(cell[layout.k_point + stop]),
+                            "made_going": int(cell[layout.k_made + go]), "sum_go_minus_stop": total,
+                            "sum_sq_go_minus_stop": squares})
+    return _frame(records, VOLE_COUNT_COLUMNS, metadata)
+
+
+# ---------------------------------------------------------------- the run
+@dataclass(eq=False)
+class DecisionMapData:
+    """A decision map's sums and the tables drawn from them. Every table is tidy, with the
+    keys ``scheme`` (SCHEMES), ``seat`` (a seat name or "all") and the class features
+    ``matadors``, ``trumps``, ``kings``, ``voids`` (nullable Int64, <NA> where the scheme
+    does not use them), and carries ``metadata`` in ``attrs``:
+
+    * ``ev_by_class``: per class and action (``layout.actions``), ``n`` hands, ``mean_pay`` (the focal
+      seat's net jetons), ``stderr``, ``ci_low``/``ci_high``, ``p_declared`` (share of the
+      deals the focal seat played the contract itself) and ``p_win`` (declared and won);
+    * ``differences``: per class, the paired ``mean`` of ``action`` - ``baseline``
+      (COMPARISONS) with ``stderr``, CI and ``confident`` (the CI excludes 0);
+    * ``best_by_class``: per class the best bid (``layout.bids``, stopping at the game) and its paired
+      ``margin`` over the ``runner_up`` with CI and ``confident``; ``too_few`` under
+      ``min_n`` hands (then no best); ``ev_pass``, ``ev_ask``, ``ev_sans_prendre``;
+    * ``thresholds``: see ``threshold_table``;
+    * ``vole`` and ``vole_summary``: see ``vole.vole_table`` and ``vole.vole_summary``.
+    """
+
+    stats: np.ndarray                # int64[*FINE_SHAPE, n_seats, n_k] (empty_stats)
+    metadata: dict
+    deals_done: int
+    interrupted: bool = False
+    seconds: float = 0.0
+    min_n: int = MIN_N
+    layout: MapLayout = PLAIN
+    ev_by_class: pd.DataFrame = field(init=False)
+    differences: pd.DataFrame = field(init=False)
+    best_by_class: pd.DataFrame = field(init=False)
+    thresholds: pd.DataFrame = field(init=False)
+    vole: pd.DataFrame = field(init=False)
+    vole_summary: pd.DataFrame = field(init=False)
+
+    def __post_init__(self) -> None:
+        meta = self.metadata
+        cells = list(_cells(self.stats, SEAT_NAMES[self.stats.shape[-2]]))
+        layout = self.layout
+        self.ev_by_class = ev_table(cells, meta, layout)
+        self.differences = difference_table(cells, meta, layout)
+        self.best_by_class = best_table(cells, self.min_n, meta, layout)
+        self.thresholds = threshold_table(self.differences, self.min_n, meta, layout)
+        counts = vole_counts(cells, meta, layout)
+        self.vole = vole_tables.vole_table(counts, self.min_n, meta)
+        self.vole_summary = vole_tables.vole_summary(self.vole, self.min_n, meta)
+
+    def tables(self) -> dict[str, pd.DataFrame]:
+        """Every table by name, ready for CSV or Parquet."""
+        return {name: getattr(self, name) for name in
+                ("ev_by_class", "differences", "best_by_class", "thresholds", "vole", "vole_summary")}
+
+
+def _metadata(ruleset: Ruleset, policies: Sequence[SeatPolicy], seed: int, first_deal: int, deals: int,
+              focal_seats: Sequence[int], rotate: bool, min_n: int) -> dict:
+    return provenance(
+        ruleset, policies, seed, "decision_map",
+        first_deal=first_deal,
+        deals_requested=deals,
+        focal_seats=[SEAT_NAMES[len(policies)][s] for s in focal_seats],
+        rotate_seats=rotate,
+        actions=list(map_layout(ruleset).actions),
+        classes="true matadors and trumps (top-coded at 8) of the hand's best suit, kings, voids",
+        min_n=min_n,
+    )
+
+
+def _check(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, seed: int, first_deal: int,
+           focal_seats: Sequence[int], min_n: int) -> None:
+    seats = ruleset["pack.seats"]
+    if len(policies) != seats:
+        raise SimulationError(f"ruleset {ruleset.name!r} has {seats} seats but {len(policies)} policies were given")
+    if not isinstance(deals, (int, np.integer)) or deals < 1:
+        raise SimulationError(f"deals must be a positive whole number, not {deals!r}")
+    if not 0 <= seed < 2**63 or first_deal < 0:
+        raise SimulationError(f"seed {seed} or first deal {first_deal} is out of range")
+    if not focal_seats or len(set(focal_seats)) != len(focal_seats) or any(not 0 <= s < seats for s in focal_seats):
+        raise SimulationError(f"focal seats must be distinct seats 0-{seats - 1}, not {list(focal_seats)!r}")
+    if min_n < 2:
+        raise SimulationError(f"the minimum hands per class must be at least 2, not {min_n}")
+
+
+def _default_batch(policies: Sequence[SeatPolicy]) -> int:
+    if any(p.name in SEARCHING_POLICIES for p in policies):
+        import numba
+
+        return SEARCH_BATCH_PER_THREAD * numba.get_num_threads()
+    return DEFAULT_BATCH
+
+
+def decision_map(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, seed: int,
+                 focal_seats: Sequence[int] | None = None, threads: int | None = None,
+                 progress: Callable[[int], None] | None = None, first_deal: int = 0, rotate: bool = False,
+                 batch_size: int | None = None, min_n: int = MIN_N) -> DecisionMapData:
+    """Play deals ``first_deal .. first_deal + deals - 1`` of ``seed`` (as ``simulate`` deals
+    them) with each focal seat's bid fixed to each action, and tabulate by hand class.
+
+    ``focal_seats`` defaults to every seat. ``rotate`` gives each deal one focal seat, ``focal_seats[deal % len(focal_seats)]``: a
+    quarter of the plays for searching policies, every seat still represented.
+    ``progress(n)`` gets each batch's deal count; a KeyboardInterrupt ends the run at the
+    last finished batch (``interrupted``). The tables depend on the seed and the deals only,
+    not on ``threads`` or ``batch_size``."""
+    policies = tuple(policies)
+    if focal_seats is None:
+        focal_seats = range(ruleset["pack.seats"])  # every seat of the table
+    focal_seats = tuple(int(s) for s in focal_seats)
+    _check(ruleset, policies, deals, seed, first_deal, focal_seats, min_n)
+    size = int(batch_size or _default_batch(policies))
+    if size < 1:
+        raise SimulationError(f"batch size must be positive, not {size}")
+    metadata = _metadata(ruleset, policies, seed, first_deal, deals, focal_seats, rotate, min_n)
+    layout = map_layout(ruleset)
+    stats = empty_stats(ruleset["pack.seats"], layout)
+    variants = {seat: layout.variants(seat) for seat in focal_seats}
+    done = 0
+    interrupted = False
+    started = time.perf_counter()
+    try:
+        while done < deals:
+            n = min(size, deals - done)
+            hands, deal_ids = deals_of_seed(ruleset, seed, first_deal + done, n)
+            batch = empty_stats(ruleset["pack.seats"], layout)
+            for position, seat in enumerate(focal_seats):
+                chosen = (deal_ids % len(focal_seats) == position) if rotate else np.ones(n, dtype=bool)
+                if not chosen.any():
+                    continue
+                out = play_variants(ruleset, policies, variants[seat], hands[chosen], deal_ids[chosen], seed,
+                                    threads=threads, batch_size=int(chosen.sum()))
+                accumulate(batch, out, seat, hands[chosen, seat], ruleset, layout)
+            stats += batch
+            done += n
+            if progress is not None:
+                progress(n)
+    except KeyboardInterrupt:
+        interrupted = True
+    metadata["deals_done"] = done
+    metadata["interrupted"] = interrupted
+    return DecisionMapData(stats, metadata, done, interrupted, time.perf_counter() - started, min_n, layout)
+
+
+# ---------------------------------------------------------------- sensitivity to the play policy
+@dataclass(eq=False)
+class Sensitivity:
+    """Decision maps of the same deals under several play policies, stacked (column ``policy``)."""
+
+    maps: dict[str, DecisionMapData]
+    thresholds: pd.DataFrame          # threshold_table rows plus policy, deals
+    best: pd.DataFrame                # best_by_class rows (every scheme) plus policy, deals
+    agreement: pd.DataFrame           # per class and seat: each policy's best bid, and whether they agree
+    metadata: dict
+
+
+def sensitivity(ruleset: Ruleset, seed: int, deals_by_policy: Mapping[str, int],
+                focal_seats: Sequence[int] | None = None, threads: int | None = None,
+                progress: Callable[[int], None] | None = None, first_deal: int = 0, rotate: bool = False,
+                params: Mapping[str, Mapping[str, float]] | None = None, min_n: int = MIN_N) -> Sensitivity:
+    """A decision map per play policy (the same policy at every seat; the focal seat's bid
+    is fixed anyway), all on deals ``first_deal ...`` of ``seed``: a smaller sample is a
+    prefix of a larger one, and each deal plays from the same random stream under every
+    policy. ``params`` gives a policy's parameters by policy name. ``progress(n)`` gets every
+    batch of every map in turn (the total is the sum of the deals); an interrupted map ends
+    the comparison there, with the maps finished so far and the interrupted one's deals."""
+    if not deals_by_policy:
+        raise SimulationError("no play policy was given to compare")
+    seats = ruleset["pack.seats"]
+    maps: dict[str, DecisionMapData] = {}
+    for name, deals in deals_by_policy.items():
+        policy = make_seat_policy(name, (params or {}).get(name))
+        maps[name] = decision_map(ruleset, (policy,) * seats, deals, seed, focal_seats, threads=threads,
+                                  progress=progress, first_deal=first_deal, rotate=rotate, min_n=min_n)
+        if maps[name].interrupted:
+            break
+
+    def stacked(attribute: str) -> pd.DataFrame:
+        frames = []
+        for name, data in maps.items():
+            frame = getattr(data, attribute).copy()
+            frame.insert(0, "deals", data.deals_done)
+            frame.insert(0, "policy", name)
+            frames.append(frame)
+        return pd.concat(frames, ignore_index=True)
+
+    metadata = {key: value for key, value in next(iter(maps.values())).metadata.items()
+                if key not in ("policies", "deals_requested", "deals_done", "interrupted")}
+    metadata.update({"analysis": "decision_map_sensitivity",
+                     "policies": {name: data.metadata["policies"] for name, data in maps.items()},
+                     "deals": {name: data.deals_done for name, data in maps.items()},
+                     "interrupted": any(data.interrupted for data in maps.values())})
+    thresholds, best = stacked("thresholds"), stacked("best_by_class")
+    agreement = agreement_table(best)
+    for frame in (thresholds, best, agreement):
+        frame.attrs = dict(metadata)
+    return Sensitivity(maps, thresholds, best, agreement, metadata)
+
+
+def agreement_table(best: pd.DataFrame) -> pd.DataFrame:
+    """Per class and seat (stacked best_by_class rows), each policy's best bid side by side
+    (``best_<policy>``, None when too few) and ``agree``: every policy with enough hands names
+    the same bid; ``agree_confident``: the same, counting only the policies confident there."""
+    policies = list(dict.fromkeys(best["policy"]))
+    records = []
+    for key, group in best.groupby(KEY_COLUMNS, sort=False, dropna=False):
+        by_policy = {row.policy: row for row in group.itertuples(index=False)}
+        record = dict(zip(KEY_COLUMNS, key))
+        named, sure = set(), set()
+        for name in policies:
+            row = by_policy.get(name)
+            choice = row.best_action if row is not None and isinstance(row.best_action, str) else None
+            record[f"best_{name}"] = choice
+            if choice is not None:
+                named.add(choice)
+                if row.confident:
+                    sure.add(choice)
+        record["agree"] = len(named) <= 1
+        record["agree_confident"] = len(sure) <= 1
+        records.append(record)
+    columns = KEY_COLUMNS + [f"best_{name}" for name in policies] + ["agree", "agree_confident"]
+    return _frame(records, columns, best.attrs)

@@ -1,0 +1,78 @@
+"""The vole in a decision map: how often the point is reached, and when going on pays.
+
+The vole point is reached when the focal seat declared and its side won the first six
+tricks. There the "stop" and "+vole" twins of a bid part ways; everywhere else they play the
+same deal identically. So per class the paired mean of go - stop is taken over the deals
+that reached the point, and the share of reaching it over the deals the focal seat declared.
+
+Both functions start from integer counts per class (``decision_maps.vole_counts``), so they
+work on any number of deals without the deals themselves.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Mapping
+
+import pandas as pd
+
+from spadille.analyses.stats import mean_interval, wilson_interval
+
+VOLE_COLUMNS_AFTER_KEYS = ["contract", "n", "declared", "reached", "p_reached", "p_reached_ci_low",
+                           "p_reached_ci_high", "go_minus_stop", "go_minus_stop_stderr", "ci_low", "ci_high",
+                           "too_few", "go_pays", "go_costs", "p_made_going", "p_made_ci_low", "p_made_ci_high"]
+SUMMARY_COLUMNS = ["seat", "contract", "n", "declared", "reached", "p_reached_per_deal", "p_reached",
+                   "p_reached_ci_low", "p_reached_ci_high", "go_minus_stop", "ci_low", "ci_high", "p_made_going",
+                   "classes_go_pays", "classes_go_costs", "classes_tested"]
+
+
+def vole_table(counts: pd.DataFrame, min_n: int, metadata: Mapping) -> pd.DataFrame:
+    """One row per class, seat and declaring bid (``contract``): ``declared`` deals where the
+    focal seat played the contract, ``reached`` those that reached the vole point, the share
+    ``p_reached`` of declared deals (Wilson CI), the paired mean ``go_minus_stop`` over the
+    reached deals with its CI, ``go_pays`` / ``go_costs`` when the CI excludes 0 (only with at
+    least ``min_n`` reached deals; otherwise ``too_few``), and ``p_made_going``: the share of
+    reached deals where going on made the vole."""
+    key_columns = list(counts.columns[: list(counts.columns).index("contract")])
+    records = []
+    for row in counts.to_dict("records"):
+        declared, reached = int(row["declared"]), int(row["reached"])
+        share, low, high = wilson_interval(reached, declared)
+        mean, stderr, d_low, d_high = mean_interval(reached, int(row["sum_go_minus_stop"]),
+                                                    int(row["sum_sq_go_minus_stop"]))
+        made, made_low, made_high = wilson_interval(int(row["made_going"]), reached)
+        too_few = reached < min_n
+        records.append({**{k: row[k] for k in key_columns}, "contract": row["contract"], "n": int(row["n"]),
+                        "declared": declared, "reached": reached, "p_reached": share, "p_reached_ci_low": low,
+                        "p_reached_ci_high": high, "go_minus_stop": mean, "go_minus_stop_stderr": stderr,
+                        "ci_low": d_low, "ci_high": d_high, "too_few": too_few,
+                        "go_pays": bool(not too_few and d_low > 0), "go_costs": bool(not too_few and d_high < 0),
+                        "p_made_going": made, "p_made_ci_low": made_low, "p_made_ci_high": made_high})
+    frame = pd.DataFrame.from_records(records, columns=key_columns + VOLE_COLUMNS_AFTER_KEYS)
+    frame = frame.astype({c: counts[c].dtype for c in key_columns} | {"n": "int64", "declared": "int64",
+                                                                       "reached": "int64"})
+    frame.attrs = dict(metadata)
+    return frame
+
+
+def vole_summary(table: pd.DataFrame, min_n: int, metadata: Mapping) -> pd.DataFrame:
+    """Per seat (and all seats) and declaring bid, over every hand: how often the point is
+    reached (per deal and per declared deal), the paired go - stop there, the share of voles
+    made going on, and how many (matadors, trumps) classes with at least ``min_n`` reached
+    deals confidently pay or cost going on."""
+    overall = table[table["scheme"] == "overall"]
+    classes = table[(table["scheme"] == "matadors_trumps") & ~table["too_few"]]
+    records = []
+    for row in overall.to_dict("records"):
+        mine = classes[(classes["seat"] == row["seat"]) & (classes["contract"] == row["contract"])]
+        records.append({"seat": row["seat"], "contract": row["contract"], "n": row["n"], "declared": row["declared"],
+                        "reached": row["reached"],
+                        "p_reached_per_deal": row["reached"] / row["n"] if row["n"] else math.nan,
+                        "p_reached": row["p_reached"], "p_reached_ci_low": row["p_reached_ci_low"],
+                        "p_reached_ci_high": row["p_reached_ci_high"], "go_minus_stop": row["go_minus_stop"],
+                        "ci_low": row["ci_low"], "ci_high": row["ci_high"], "p_made_going": row["p_made_going"],
+                        "classes_go_pays": int(mine["go_pays"].sum()), "classes_go_costs": int(mine["go_costs"].sum()),
+                        "classes_tested": len(mine)})
+    frame = pd.DataFrame.from_records(records, columns=SUMMARY_COLUMNS)
+    frame.attrs = dict(metadata)
+    return frame

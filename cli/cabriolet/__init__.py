@@ -1,0 +1,1 @@
+"""Cabriolet's commands: ``simulate cabriolet`` and ``odds cabriolet``, with their options."""

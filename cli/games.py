@@ -1,0 +1,105 @@
+"""The registry of games: each game's name, rulesets, commands and report part, in one place.
+
+Every game command (``spadille simulate GAME``, ``show``, ``rules``, ``odds``, ...) dispatches
+through ``GAMES``: the game names a module and function under ``spadille.cli`` for each command
+it supports, and that function declares the game's own options. A game without a command is
+refused in one line that says which commands it has. ``spadille --help`` and each command's
+help list the games from here, so adding a game means adding its folders and one entry below.
+
+Importing this module must stay cheap: it holds names, never imports of the engines.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command that takes a game as its first argument."""
+
+    name: str
+    help: str
+    default_game: str | None = None   # the game assumed when the first argument is not a game's name
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    title: str                          # one line for the help
+    commands: Mapping[str, str]         # command -> "module:function" under spadille.cli
+    rulesets: str                       # "module:function" returning the shipped ruleset names
+    report_part: str | None = None      # a module under spadille.reports whose section joins the standard report
+
+    def command_function(self, command: str) -> Callable:
+        module, function = self.commands[command].split(":")
+        return getattr(importlib.import_module(f"spadille.cli.{module}"), function)
+
+    def ruleset_names(self) -> list[str]:
+        module, function = self.rulesets.split(":")
+        return list(getattr(importlib.import_module(module), function)())
+
+
+COMMANDS = {command.name: command for command in (
+    Command("simulate", "Play many deals (or sessions) of a game and summarise them with 95% CIs."),
+    Command("show", "Replay one deal of a game, move by move."),
+    Command("evaluate", "Every action open to one hand, ranked with paired 95% intervals."),
+    Command("solve", "Solve a deal with every card visible."),
+    Command("rules", "A game's rules as data: the shipped rulesets, their switches and the passages they cite."),
+    Command("odds", "Exact odds of a game's hands, by enumeration."),
+    Command("report", "The main job: the strategy report, in one folder (Quadrille's report by default).",
+            default_game="quadrille"),
+    Command("bench", "Measure the kernels' speed (Quadrille's by default; `bench dd` times its solver).",
+            default_game="quadrille"),
+)}
+
+GAMES = {game.name: game for game in (
+    Game(
+        "quadrille",
+        "the four-handed ombre of the Encyclopédie (1765), with à trois, the médiateur and an Italian ladder",
+        commands={
+            "simulate": "quadrille.simulate:simulate_command",
+            "show": "quadrille.show:show_command",
+            "evaluate": "quadrille.evaluate:evaluate_command",
+            "solve": "quadrille.solve:solve_command",
+            "rules": "quadrille.rules:rules_command",
+            "report": "quadrille.report:report_command",
+            "bench": "quadrille.bench:bench_command",
+        },
+        rulesets="spadille.kernel.quadrille.ruleset:available_rulesets",
+    ),
+    Game(
+        "cabriolet",
+        "cards and dice on a board of cases, as Lacombe (1798) gives it",
+        commands={
+            "simulate": "cabriolet.simulate:simulate_command",
+            "odds": "cabriolet.odds:odds_command",
+        },
+        rulesets="spadille.kernel.cabriolet.ruleset:available_cabriolet_rulesets",
+        report_part="cabriolet.section",
+    ),
+)}
+
+
+def games_with(command: str) -> list[str]:
+    """The games that have ``command``, in registry order."""
+    return [name for name, game in GAMES.items() if command in game.commands]
+
+
+def missing_command_message(game: str, command: str) -> str:
+    """The one line for a game that lacks a command: what it has instead, and who has this one."""
+    has = [f"`spadille {other} {game}`" for other in COMMANDS if other in GAMES[game].commands]
+    others = games_with(command)
+    return (f"{game} has no `spadille {command}`; {', '.join(others) or 'no game'} "
+            f"{'has' if len(others) == 1 else 'have'} it, and {game} has {', '.join(has)}")
+
+
+def unknown_game_message(name: str, command: str) -> str:
+    return f"unknown game {name!r} for `spadille {command}` (games: {', '.join(games_with(command))})"
+
+
+def report_companions(game: str) -> list[tuple[str, str]]:
+    """The other games whose report part joins ``game``'s report: (name, module under spadille.reports)."""
+    return [(name, entry.report_part) for name, entry in GAMES.items() if name != game and entry.report_part]

@@ -1,0 +1,122 @@
+"""`spadille bench` (`spadille bench quadrille`): how fast the kernel plays, per core and on all cores, against the reference."""
+
+from __future__ import annotations
+
+import json
+import os
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+
+class Target(str, Enum):
+    """What to time: the deal-and-play kernel, or the double-dummy solver and the PIMC player."""
+
+    kernel = "kernel"
+    dd = "dd"
+
+def bench_command(
+    target: Annotated[Target, typer.Argument(help="kernel: deals per second; dd: the solver and PIMC.")] = Target.kernel,
+    deals: Annotated[int, typer.Option(help="Deals per kernel measurement.", min=10_000, max=10**9)] = 2_000_000,
+    reference_deals: Annotated[int, typer.Option(help="Deals for the reference engine.", min=100, max=10**6)] = 2_000,
+    threads: Annotated[Optional[int], typer.Option(help="Threads for the all-cores rows (default: every core).", min=1)] = None,
+    startup: Annotated[bool, typer.Option(help="Also time compilation and start-up in fresh interpreters.")] = True,
+    out: Annotated[Optional[Path], typer.Option(help="Also write the figures as JSON to this file.")] = None,
+    ruleset: Annotated[str, typer.Option(help="Ruleset whose deals `bench kernel` plays (a name or a TOML path).")]
+    = "encyclopedie-1765",
+) -> None:
+    """Measure speed. `bench kernel` (the default): full deals per second (deal-only, random,
+    heuristic) on one core and on all cores, the pure-Python reference engine on the same work
+    and the ratio, compile time cold and warm, and the start-up latency of the command line.
+    `bench dd`: the double-dummy solver over random full deals and endings, and the PIMC player."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from spadille.kernel.quadrille.bench import kernel_rates, reference_rates, startup_times
+    from spadille.kernel.common.version import package_version
+
+    console = Console(stderr=False)
+    if target is Target.dd:
+        _bench_solver(console, out)
+        return
+    from spadille.cli.errors import user_errors
+    from spadille.kernel.quadrille.ruleset import load_ruleset
+
+    with user_errors():
+        name = load_ruleset(ruleset).name  # an unknown ruleset is one line, before any timing
+    all_threads = threads or os.cpu_count() or 1
+    with console.status("timing the kernel..."):
+        kernel = kernel_rates(deals, all_threads, ruleset)
+    with console.status("timing the reference engine..."):
+        reference = reference_rates(reference_deals, ruleset)
+    start = []
+    if startup:
+        with console.status("timing compilation and start-up in fresh interpreters..."):
+            start = startup_times()
+
+    table = Table(title=f"spadille {package_version()} bench: full Quadrille deals ({name})")
+    for column in ("engine", "policy", "threads", "deals", "seconds", "deals/s", "per core"):
+        table.add_column(column, justify="right" if column not in ("engine", "policy") else "left")
+    for record in kernel + reference:
+        table.add_row(record.engine, record.policy, str(record.threads), f"{record.deals:,}", f"{record.seconds:.3f}",
+                      f"{record.rate:,.0f}", f"{record.rate / record.threads:,.0f}")
+    console.print(table)
+
+    single = {r.policy: r.rate for r in kernel if r.threads == 1}
+    multi = {r.policy: r.rate for r in kernel if r.threads == all_threads}
+    ratios = Table(title="ratios")
+    ratios.add_column("figure")
+    ratios.add_column("value", justify="right")
+    if all_threads > 1:
+        for policy in ("deal-only", "random", "heuristic"):
+            ratios.add_row(f"{policy}: {all_threads} threads / 1 thread", f"{multi[policy] / single[policy]:.2f}x")
+    for record in reference:
+        ratios.add_row(f"{record.policy}: kernel (1 core) / reference", f"{single[record.policy] / record.rate:,.0f}x")
+    console.print(ratios)
+
+    if start:
+        latency = Table(title="compile and start-up (fresh interpreters)")
+        latency.add_column("measure")
+        latency.add_column("seconds", justify="right")
+        for record in start:
+            latency.add_row(record.measure, f"{record.seconds:.3f}")
+        console.print(latency)
+
+    if out is not None:
+        payload = {"version": package_version(), "ruleset": name,
+                   "records": [r.as_dict() for r in kernel + reference + start]}
+        temporary = out.with_name(out.name + ".partial")
+        temporary.write_text(json.dumps(payload, indent=2), encoding="utf-8")
+        os.replace(temporary, out)
+
+
+def _bench_solver(console, out: Optional[Path]) -> None:
+    """`spadille bench dd`: solve times over 200 random full deals, 7-trick endings per second,
+    scoring every card against one solve, and the PIMC player's decision and deal times."""
+    from rich.table import Table
+
+    from spadille.kernel.quadrille.bench import pimc_times
+    from spadille.kernel.quadrille.bench_dd import run_all
+    from spadille.kernel.common.version import package_version
+
+    with console.status("timing the double-dummy solver on one core..."):
+        solver = run_all()
+    with console.status("timing the PIMC player on one core..."):
+        pimc = [r.as_dict() for r in pimc_times()]
+    table = Table(title=f"spadille {package_version()} bench dd: one core")
+    table.add_column("measure")
+    table.add_column("figures")
+    for record in solver:
+        table.add_row(str(record.get("measure", "")),
+                      ", ".join(f"{k}={v}" for k, v in record.items() if k != "measure"))
+    for record in pimc:
+        per = record["seconds"] / max(int(record["deals"]), 1)
+        table.add_row(str(record["measure"]), f"{per:.3f} s each over {record['deals']}")
+    console.print(table)
+    if out is not None:
+        payload = {"version": package_version(), "solver": solver, "pimc": pimc}
+        temporary = out.with_name(out.name + ".partial")
+        temporary.write_text(json.dumps(payload, indent=2), encoding="utf-8")
+        os.replace(temporary, out)

@@ -1,0 +1,121 @@
+"""``spadille evaluate``: every action open to one hand, ranked, with paired 95% intervals."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from spadille.cli.errors import user_errors
+from spadille.cli.options import RuleOption, SeedOption, ThreadsOption
+from spadille.kernel.quadrille.ruleset import DEFAULT_RULESET
+
+from .options import RulesetOption
+
+
+class PlayPolicy(str, Enum):
+    """Card play of all four seats; the other seats bid like the heuristic whatever this is."""
+
+    heuristic = "heuristic"
+    pimc = "pimc"
+    dd = "dd"
+
+
+# Deals by default: a few seconds of work for each card-play policy on two cores.
+DEFAULT_DEALS = {"heuristic": 4000, "dd": 200, "pimc": 30}
+
+HandArgument = Annotated[str, typer.Argument(
+    help="The hand, e.g. \"spadille basto ♥7 A K Q 3 ♣K ♦K ♠7\": suits ♠♣♥♦ or s c h d, ranks A 2-7 J Q K "
+         "or French V D R, and spadille/basto by name.", show_default=False)]
+SeatOption = Annotated[str, typer.Option("--seat", help="Where the hand sits: eldest, second, third or dealer.")]
+PlayOption = Annotated[PlayPolicy, typer.Option("--play", help="Card play of every seat.")]
+EvalDealsOption = Annotated[Optional[int], typer.Option(
+    "--deals", help="Deals of the other cards (default: 4000 heuristic, 200 dd, 30 pimc).", show_default=False)]
+ConditionOption = Annotated[Optional[str], typer.Option(
+    "--condition", metavar="EXPR", help="Only deals where this holds, e.g. \"trumps(dealer, hearts) <= 2\".",
+    show_default=False)]
+FixOption = Annotated[Optional[list[str]], typer.Option(
+    "--fix", metavar="SEAT=CARDS", help="Put these cards in another seat's hand, e.g. \"dealer=♥K ♥Q\"; repeatable.",
+    show_default=False)]
+TopOption = Annotated[int, typer.Option("--top", help="Rows of the ranked table to print (0: all).")]
+NoVoleOption = Annotated[bool, typer.Option("--no-vole", help="Leave out the stop/vole versions of each contract.")]
+CsvOption = Annotated[Optional[Path], typer.Option(
+    "--out", metavar="FILE.csv", help="Write the whole ranked table, with the run's metadata, to this CSV.",
+    show_default=False)]
+
+
+def evaluate_command(
+    hand: HandArgument,
+    seat: SeatOption = "eldest",
+    play: PlayOption = PlayPolicy.heuristic,
+    deals: EvalDealsOption = None,
+    seed: SeedOption = 0,
+    ruleset: RulesetOption = DEFAULT_RULESET,
+    rule: RuleOption = None,
+    condition: ConditionOption = None,
+    fix: FixOption = None,
+    top: TopOption = 12,
+    no_vole: NoVoleOption = False,
+    threads: ThreadsOption = None,
+    out: CsvOption = None,
+) -> None:
+    """Estimate pass, every ask and call, every sans prendre, and stopping or going on for the vole,
+    for one hand on the same random deals of the other cards.
+
+    Each action shows the hand's mean payment in jetons and its chances to win, be remised, lose
+    codille and make the vole, with 95% intervals; the margin between neighbours is paired.
+    """
+    with user_errors():
+        run(hand, seat, play.value, deals, seed, ruleset, rule or [], condition, fix or [], top, not no_vole, threads,
+            out)
+
+
+def run(hand_text, seat, play, deals, seed, ruleset, rule, condition, fix, top, vole, threads, out) -> None:
+    from rich.console import Console
+
+    from spadille.analyses.quadrille.evaluation import evaluate_hand, hand_metadata, parse_hand
+    from spadille.kernel.quadrille.ruleset import load_ruleset_with
+
+    from .evaluate_view import best_line, evaluation_table, metadata_text, vole_lines
+    from spadille.cli.progress import StopBetweenBatches, deal_progress
+
+    from spadille.kernel.quadrille.conditions import parse_fixed
+
+    rules = load_ruleset_with(ruleset, rule)
+    focal, hand = parse_hand(rules, hand_text, seat)
+    fixed = parse_fixed(fix, rules["pack.seats"])
+    n_deals = deals if deals is not None else DEFAULT_DEALS[play]
+    policies, metadata = hand_metadata(rules, play, focal, hand, n_deals, seed, condition)
+    metadata["fixed"] = {seat_name: text for seat_name, text in (item.split("=", 1) for item in fix)}
+    stdout, stderr = Console(), Console(stderr=True)
+    if not stdout.is_terminal:
+        stdout = Console(width=120)  # a file or a pipe: room for the table's intervals
+    if out is not None:
+        from spadille.analyses.rowfile import check_output_path
+
+        check_output_path(out)
+    with StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
+        task = progress.add_task("deals", total=n_deals)
+
+        def advance(n: int) -> None:
+            progress.advance(task, n)
+            stop.check()
+
+        try:
+            evaluation = evaluate_hand(rules, policies, hand, focal, n_deals, seed, condition=condition, vole=vole,
+                                       threads=threads, progress=advance, metadata=metadata, fixed=fixed)
+        except KeyboardInterrupt:
+            stderr.print("Interrupted: no estimate is printed from a partial evaluation; rerun with fewer --deals.")
+            raise typer.Exit(130)
+    stdout.print(metadata_text(evaluation), soft_wrap=True, markup=False)
+    stdout.print(evaluation_table(evaluation, top))
+    stdout.print(best_line(evaluation), soft_wrap=True, markup=False)
+    for line in vole_lines(evaluation):
+        stdout.print(line, soft_wrap=True, markup=False)
+    if out is not None:
+        from spadille.analyses.rowfile import write_table
+
+        write_table(out, evaluation.table, evaluation.metadata)
+        stdout.print(f"Wrote {len(evaluation.table)} actions to {out}", soft_wrap=True, markup=False)

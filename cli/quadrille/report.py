@@ -1,0 +1,83 @@
+"""``spadille report quadrille`` (and plain ``spadille report``): the main job, the standard strategy report
+in one folder, with the report parts of the other games that the registry lists (cli/games.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from spadille.cli.errors import user_errors
+from spadille.cli.options import RuleOption, ThreadsOption
+from spadille.kernel.quadrille.ruleset import DEFAULT_RULESET
+
+from .options import RulesetOption
+
+DEFAULT_OUT = Path("results/report")
+DEFAULT_SEED = 1765
+EXIT_INTERRUPTED = 130
+
+ReportOutOption = Annotated[Path, typer.Option(
+    "--out", metavar="FOLDER", help="Folder for report.md, report.html, the PNG plots and the CSV tables.")]
+ReportDealsOption = Annotated[Optional[int], typer.Option(
+    "--deals", help="Deals of the heuristic decision map (default 5,000,000, or 100,000 with --quick); "
+                    "every other part of the report scales with it.", show_default=False)]
+QuickOption = Annotated[bool, typer.Option("--quick", help="A small run (about a minute) with the same parts.")]
+ReportSeedOption = Annotated[int, typer.Option("--seed", help="Random seed: the same seed reproduces every number.")]
+
+
+def report_command(
+    out: ReportOutOption = DEFAULT_OUT,
+    deals: ReportDealsOption = None,
+    quick: QuickOption = False,
+    seed: ReportSeedOption = DEFAULT_SEED,
+    ruleset: RulesetOption = DEFAULT_RULESET,
+    rule: RuleOption = None,
+    threads: ThreadsOption = None,
+) -> None:
+    """Build the strategy report: decision maps (which hands call, go sans prendre, pass, try the
+    vole), the vole analysis, how the thresholds move with stronger card play, the claims of the
+    period texts with verdicts, and worked hand evaluations.
+
+    About ten minutes on two cores by default; --quick for a small run. Ctrl-C stops after the
+    part in progress and writes the parts that finished.
+    """
+    with user_errors():
+        interrupted = run(out, deals, quick, seed, ruleset, rule or [], threads)
+    if interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def run(out, deals, quick, seed, ruleset, rule, threads) -> bool:
+    from rich.console import Console
+
+    from spadille.kernel.quadrille.ruleset import load_ruleset_with
+    from spadille.reports.document import check_report_target, write_report
+    from spadille.reports.quadrille.standard import build_report, plan_for
+
+    from spadille.cli.progress import StopBetweenBatches, deal_progress
+
+    from spadille.cli.games import report_companions
+
+    rules = load_ruleset_with(ruleset, rule)
+    plan = plan_for(rules, seed, deals, quick, threads, companions=report_companions("quadrille"))
+    stdout, stderr = Console(), Console(stderr=True)
+    if not out.parent.exists():
+        out.parent.mkdir(parents=True)
+    check_report_target(out)  # before minutes of work, not after
+    with StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
+        def step(description: str, total: int):
+            task = progress.add_task(description, total=total)
+
+            def advance(n: int) -> None:
+                progress.advance(task, n)
+                stop.check()
+            return advance
+
+        report, interrupted = build_report(plan, step)
+    path = write_report(report, out)
+    if interrupted:
+        stderr.print("Interrupted: the report holds the parts that finished.", soft_wrap=True)
+    stdout.print(f"Wrote {path / 'report.md'} and {path / 'report.html'}", soft_wrap=True, markup=False)
+    return interrupted

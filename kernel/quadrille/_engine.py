@@ -1,0 +1,524 @@
+"""The jitted deal loop: deal -> auction -> trump and call -> play -> vole -> result -> payments.
+
+``play_deal`` plays one deal and writes its row (layout COL_* in _layout.py) into ``res``.
+``run_chunks`` plays a range of deals in parallel chunks and aggregates inside the kernel,
+so memory does not grow with the number of deals; rows are copied out only when asked.
+
+No input checks here: simulate.py validates and allocates. Seats are numbered in playing
+order from the dealer's right: 0 is eldest and n_seats - 1 the dealer.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from spadille.kernel.common._bits import ZERO, bit, highest, lowest, popcount
+from spadille.kernel.common._rng import below_n, seed_deal
+
+from . import _layout as L
+from ._decide import decide_card, decide_vole
+from ._policies import (choose_bid, choose_call, choose_demand, choose_force_answer, choose_gift, choose_trump,
+                        open_bids)
+from ._rules import (beats, called_king_duty, casco_calls, count_matadors, legal_calls, legal_demands, legal_plays,
+                     matador_bonus, revealed_absent, to_ordered)
+from ._settle import pay_antes, settle, table_total
+from .search._dd_tt import BUCKET_WORDS, SHAPE_WORDS
+
+
+@njit(cache=True)
+def deal_hands(seed, deal, rules, rng, deck, hands_nat):
+    """Shuffle the pack with deal ``deal``'s stream and give each seat its cards."""
+    seed_deal(rng, seed, deal)
+    pack = np.uint64(rules[L.R_PACK_MASK])
+    count = 0
+    for card in range(40):
+        if pack & bit(card) != ZERO:
+            deck[count] = card
+            count += 1
+    for i in range(count - 1, 0, -1):
+        j = below_n(rng, i + 1)
+        held = deck[i]
+        deck[i] = deck[j]
+        deck[j] = held
+    n_seats = rules[L.R_SEATS]
+    hand_size = rules[L.R_HAND]
+    for seat in range(n_seats):
+        mask = ZERO
+        for k in range(seat * hand_size, (seat + 1) * hand_size):
+            mask |= bit(deck[k])
+        hands_nat[seat] = mask
+
+
+@njit(cache=True)
+def _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, policy_params, force, rng, res):
+    """Returns (declarer seat or -1, winning bid code or -1). Writes bids and the force answer.
+
+    Each seat speaks once and may bid only above the best bid so far (auction.contracts); a
+    seat with nothing open but a pass is not consulted. An asker overbid may take the higher
+    bid himself (auction.asker_preference). The focal seat's bid is ``force[F_BID]`` when
+    fixed; a fixed bid that is not open to it is a pass."""
+    n_seats = rules[L.R_SEATS]
+    best_seat = -1
+    best_kind = -1
+    best_rank = 0
+    res[L.COL_FORCE] = L.NO_FORCE
+    for seat in range(L.MAX_SEATS):
+        res[L.COL_BIDS + seat] = -1
+    for seat in range(n_seats):
+        open_mask = open_bids(hands_nat[seat], best_rank, rules)
+        if open_mask == 0:
+            continue  # nothing to outbid with: no choice, no consultation
+        if seat == force[L.F_SEAT] and force[L.F_BID] != L.FREE:
+            bid = force[L.F_BID]
+            if bid != L.PASS and open_mask & (1 << bid) == 0:
+                bid = L.PASS
+        else:
+            bid = choose_bid(policy_ids[seat], policy_params[seat], hands_nat[seat], open_mask,
+                             rules, card_of_pos, nat_suit_mask, top_pos, rng)
+        res[L.COL_BIDS + seat] = bid
+        if bid == L.PASS:
+            continue
+        asker = best_seat
+        if (best_kind == L.ASK and rules[L.R_ASKER_PREFERENCE] != 0
+                and (bid != L.CASCO or open_bids(hands_nat[asker], 0, rules) & (1 << L.CASCO) != 0)):
+            answer = choose_force_answer(policy_ids[asker], policy_params[asker], hands_nat[asker], bid,
+                                         rules, card_of_pos, nat_suit_mask, top_pos, rng)
+            res[L.COL_FORCE] = answer
+            best_seat = asker if answer == L.TAKE else seat
+        else:
+            best_seat = seat
+        best_kind = bid
+        best_rank = rules[L.R_BID_RANK + bid]
+    return best_seat, best_kind
+
+
+@njit(cache=True)
+def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend, called_seen, gone, contract, ombre):
+    obs[L.O_SEAT] = seat
+    # Only the ombre knows he called his own card; to the others it is a called game.
+    obs[L.O_CONTRACT] = L.CALLED if contract == L.SELF_CALLED and seat != ombre else contract
+    obs[L.O_TRICK] = trick
+    obs[L.O_N_IN_TRICK] = n_in_trick
+    obs[L.O_LEADER] = leader
+    obs[L.O_BEST_POS] = best_pos
+    obs[L.O_BEST_SEAT] = best_seat
+    known = -1
+    if friend >= 0 and (seat == friend or called_seen):
+        known = friend
+    obs[L.O_FRIEND_KNOWN] = known
+    obs[L.O_GONE] = np.int64(gone)
+
+
+@njit(cache=True)
+def _holder(hands_nat, n_seats, ombre, card):
+    """The seat other than the ombre holding natural ``card``, -1 if none (or no card)."""
+    if card < 0:
+        return -1
+    for seat in range(n_seats):
+        if seat != ombre and hands_nat[seat] & bit(card) != ZERO:
+            return seat
+    return -1
+
+
+@njit(cache=True)
+def _pick_call(calls, fixed, pid, params, hand_nat, trump, rng):
+    """The called card: a fixed legal call, the policy's choice among two or more, the only
+    one, or -1 when nothing may be called."""
+    if fixed != L.FREE and calls & bit(fixed) != ZERO:
+        return fixed
+    if popcount(calls) >= 2:
+        return choose_call(pid, params, hand_nat, trump, calls, rng)
+    if calls != ZERO:
+        return lowest(calls)
+    return -1
+
+
+@njit(cache=True)
+def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
+              policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs, record,
+              compress8, dd_table, dd_shapes, values, played, search, force):
+    """Deal deal ``deal`` of ``seed`` and play it at ``table`` (updated in place); write its row
+    to ``res``. The play continues the deal's random stream where the shuffle left it."""
+    deal_hands(seed, deal, rules, rng, deck, hands_nat)
+    return play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask,
+                      top_pos, policy_ids, policy_params, table, rng, res, hands_nat, hands, start_ord, nets, obs,
+                      record, compress8, dd_table, dd_shapes, values, played, search, force)
+
+
+@njit(cache=True)
+def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
+               policy_ids, policy_params, table, rng, res, hands_nat, hands, start_ord, nets, obs, record,
+               compress8, dd_table, dd_shapes, values, played, search, force):
+    """Play the hands ``hands_nat`` at ``table`` with the random stream ``rng``; write the row
+    to ``res``. Returns the seat that faced the vole decision, -1 if the point was not reached.
+
+    The cards of each trick are written only when ``record`` is set: the aggregates never
+    read them, and skipping them is a tenth of the cost of a deal. ``force`` fixes the focal
+    seat's decisions (F_* in _layout.py); F_SEAT = -1 fixes nothing."""
+    n_seats = rules[L.R_SEATS]
+    hand_size = rules[L.R_HAND]
+    res[L.COL_DEAL] = deal
+    spadille_holder = 0
+    for seat in range(L.MAX_SEATS):
+        res[L.COL_HANDS + seat] = np.int64(hands_nat[seat]) if seat < n_seats else 0
+        res[L.COL_TRICKS + seat] = 0
+        res[L.COL_PAY + seat] = 0
+        if seat < n_seats and hands_nat[seat] & np.uint64(1) != ZERO:
+            spadille_holder = seat
+    for k in range(L.MAX_TRICKS):
+        res[L.COL_LEADERS + k] = -1
+        res[L.COL_WINNERS + k] = -1
+    if record:
+        for k in range(L.COL_CARDS, L.COL_CARDS + 4 * L.MAX_TRICKS):
+            res[k] = -1
+    table_before = table_total(table)
+    pay_antes(table, nets, n_seats, spadille_holder, rules)
+
+    declarer, kind = _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, policy_params, force,
+                              rng, res)
+    if declarer < 0:
+        if rules[L.R_ALL_PASS_REDEAL] != 0:
+            res[L.COL_CONTRACT] = L.NO_CONTRACT
+            res[L.COL_OMBRE] = -1
+            res[L.COL_TRUMP] = -1
+            res[L.COL_CALLED] = -1
+            res[L.COL_FRIEND] = -1
+            res[L.COL_GIVEN] = -1
+            res[L.COL_SIDE_TRICKS] = 0
+            res[L.COL_OUTCOME] = L.NO_RESULT
+            res[L.COL_VOLE] = L.VOLE_NONE
+            res[L.COL_MATADORS] = 0
+            res[L.COL_BETE] = 0
+            for seat in range(n_seats):
+                res[L.COL_PAY + seat] = nets[seat]
+            res[L.COL_POOL] = table_total(table) - table_before
+            return -1
+        ombre = spadille_holder
+        contract = L.FORCED
+    else:
+        ombre = declarer
+        if kind == L.ALONE:
+            contract = L.SANS_PRENDRE
+        elif kind == L.DEMAND or (kind == L.ASK and rules[L.R_ASK_DEMANDS] != 0):
+            contract = L.DEMANDED
+        elif kind == L.CASCO:
+            contract = L.CASCO_GAME
+        else:
+            contract = L.CALLED
+    demanding = contract == L.DEMANDED or (contract == L.FORCED and rules[L.R_ASK_DEMANDS] != 0)
+
+    # The focal seat's fixed trump, call and vole hold when it is the ombre by its own bid.
+    focal_ombre = ombre == force[L.F_SEAT] and contract != L.FORCED
+    fixed_call = force[L.F_CALL] if focal_ombre else L.FREE
+    allowed = rules[L.R_ALLOWED_TRUMPS]
+    called = -1
+    friend = -1
+    given = -1
+    holder = -1  # who gave up a demanded king
+    if contract == L.CASCO_GAME:
+        # the ombre calls before trumps are named; the called king's holder names them
+        calls = casco_calls(hands_nat[ombre], rules)
+        called = _pick_call(calls, fixed_call, policy_ids[ombre], policy_params[ombre], hands_nat[ombre], -1, rng)
+        friend = _holder(hands_nat, n_seats, ombre, called)
+        namer = friend if friend >= 0 else ombre
+        if popcount(np.uint64(allowed)) >= 2:
+            trump = choose_trump(policy_ids[namer], policy_params[namer], hands_nat[namer], allowed,
+                                 1 if friend < 0 else 0, card_of_pos, nat_suit_mask, top_pos, rng)
+        else:
+            trump = lowest(np.uint64(allowed))
+    else:
+        if focal_ombre and force[L.F_TRUMP] != L.FREE:
+            trump = force[L.F_TRUMP]
+        elif popcount(np.uint64(allowed)) >= 2:
+            alone = 1 if contract == L.SANS_PRENDRE or demanding else 0
+            trump = choose_trump(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], allowed, alone,
+                                 card_of_pos, nat_suit_mask, top_pos, rng)
+        else:
+            trump = lowest(np.uint64(allowed))
+        if demanding:
+            demands = legal_demands(hands_nat[ombre], trump, rules)
+            if focal_ombre and fixed_call != L.FREE and demands & bit(fixed_call) != ZERO:
+                called = fixed_call
+            elif popcount(demands) >= 2:
+                called = choose_demand(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], trump, demands, rng)
+            elif demands != ZERO:
+                called = lowest(demands)
+            if called >= 0:
+                holder = _holder(hands_nat, n_seats, ombre, called)
+                hands_nat[holder] ^= bit(called)
+                hands_nat[ombre] |= bit(called)
+                given = choose_gift(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], called, trump,
+                                    pos_of_card, card_of_pos, block_mask, rng)
+                hands_nat[ombre] ^= bit(given)
+                hands_nat[holder] |= bit(given)
+                fee = rules[L.R_DEMAND_FEE]
+                if called // 10 == rules[L.R_FAVOURITE_SUIT]:
+                    fee = rules[L.R_DEMAND_FEE_FAVOURITE]
+                nets[ombre] -= fee
+                nets[holder] += fee
+        elif contract != L.SANS_PRENDRE:
+            calls = legal_calls(hands_nat[ombre], trump, rules)
+            called = _pick_call(calls, fixed_call, policy_ids[ombre], policy_params[ombre], hands_nat[ombre], trump,
+                                rng)
+            friend = _holder(hands_nat, n_seats, ombre, called)
+            if friend < 0 and contract == L.CALLED:
+                contract = L.SELF_CALLED
+
+    res[L.COL_CONTRACT] = contract
+    res[L.COL_OMBRE] = ombre
+    res[L.COL_TRUMP] = trump
+    res[L.COL_CALLED] = called
+    res[L.COL_FRIEND] = friend
+    res[L.COL_GIVEN] = given
+
+    pack_ord = ZERO
+    for suit in range(4):
+        pack_ord |= block_mask[trump, suit]
+    for seat in range(n_seats):
+        hands[seat] = to_ordered(hands_nat[seat], trump, pos_of_card)
+        start_ord[seat] = hands[seat]
+        obs[L.O_SHOWED_OUT + seat] = 0
+        obs[L.O_TRICKS + seat] = 0
+        obs[L.O_CANNOT_HOLD + seat] = 0
+    # A demanded king is no hidden partner: the ombre plays alone, and the table knows where
+    # the king went (and the card given for it, when it is shown).
+    called_pos = pos_of_card[trump, called] if called >= 0 and not demanding else -1
+    if demanding and called >= 0:
+        king_pos = pos_of_card[trump, called]
+        given_pos = pos_of_card[trump, given]
+        for seat in range(n_seats):
+            if seat != ombre:
+                obs[L.O_CANNOT_HOLD + seat] |= np.int64(bit(king_pos))
+            if seat != holder and rules[L.R_GIFT_SHOWN] != 0:
+                obs[L.O_CANNOT_HOLD + seat] |= np.int64(bit(given_pos))
+    if contract == L.CASCO_GAME and called_pos >= 0:
+        # the holder named trumps (the ombre, if he called his own king): the table knows it
+        namer = friend if friend >= 0 else ombre
+        for seat in range(n_seats):
+            if seat != namer:
+                obs[L.O_CANNOT_HOLD + seat] |= np.int64(bit(called_pos))
+    obs[L.O_TRUMP] = trump
+    obs[L.O_OMBRE] = ombre
+    obs[L.O_CALLED_POS] = called_pos
+    obs[L.O_N_SEATS] = n_seats
+
+    vole_allowed = contract != L.FORCED or rules[L.R_FORCED_VOLE] != 0
+    vole_after = rules[L.R_VOLE_AFTER]
+    vole_state = L.VOLE_NONE
+    vole_decider = -1
+    called_seen = called_pos < 0 or contract == L.CASCO_GAME  # the casco friend named trumps
+    partner_card = -1 if demanding else called  # what the policies know as the called card
+    duty = rules[L.R_CALLED_KING_DUTY] != 0 and called_pos >= 0
+    gone = ZERO
+    side_tricks = 0
+    leader = 0
+    for trick in range(hand_size):
+        if (trick == vole_after and vole_allowed and side_tricks == trick
+                and (called_seen or rules[L.R_VOLE_NEEDS_SEEN] == 0)):
+            # announced before the first trick (vole.after_straight_tricks = 0) it is the ombre's
+            # choice; later, the side member on lead decides
+            vole_decider = leader if trick > 0 else ombre
+            if focal_ombre and force[L.F_VOLE] != L.FREE:
+                undertake = force[L.F_VOLE]
+            else:
+                _fill_obs(obs, vole_decider, trick, 0, leader, -1, -1, friend, called_seen, gone, contract, ombre)
+                undertake = decide_vole(search, policy_ids[vole_decider], policy_params[vole_decider], vole_decider,
+                                        hands, start_ord,
+                                        played, n_seats, obs, ombre, friend, partner_card, trump, pack_ord, rules,
+                                        pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes,
+                                        rng)
+            if undertake != 0:
+                vole_state = L.VOLE_FAILED  # made only if the side takes every trick
+        res[L.COL_LEADERS + trick] = leader
+        for i in range(L.MAX_SEATS):
+            obs[L.O_TRICK_CARDS + i] = -1
+        led_pos = -1
+        best_pos = -1
+        best_seat = -1
+        for i in range(n_seats):
+            seat = leader + i
+            if seat >= n_seats:
+                seat -= n_seats
+            legal = legal_plays(hands[seat], led_pos, best_pos, trump, rules, block_of_pos, block_mask, top_pos)
+            if duty:
+                legal = called_king_duty(legal, hands[seat], led_pos, called_pos, trump, block_of_pos)
+            if popcount(legal) >= 2:
+                _fill_obs(obs, seat, trick, i, leader, best_pos, best_seat, friend, called_seen, gone, contract, ombre)
+                card = decide_card(search, policy_ids[seat], policy_params[seat], seat, legal, hands, start_ord,
+                                   played, n_seats, obs, ombre, friend, partner_card, trump, pack_ord, rules, pos_of_card,
+                                   block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, values, rng)
+            else:
+                card = lowest(legal)
+            hands[seat] ^= bit(card)
+            gone |= bit(card)
+            obs[L.O_TRICK_CARDS + i] = card
+            if i == 0:
+                led_pos = card
+                best_pos = card
+                best_seat = seat
+            else:
+                led_block = block_of_pos[trump, led_pos]
+                if block_of_pos[trump, card] != led_block:
+                    obs[L.O_SHOWED_OUT + seat] |= 1 << led_block
+                    obs[L.O_CANNOT_HOLD + seat] |= np.int64(
+                        revealed_absent(card, led_pos, best_pos, trump, rules, block_of_pos, block_mask, top_pos))
+                if duty and card != called_pos and block_of_pos[trump, led_pos] == block_of_pos[trump, called_pos]:
+                    obs[L.O_CANNOT_HOLD + seat] |= np.int64(bit(called_pos))  # he would have had to play it
+                if beats(card, best_pos, trump, block_of_pos):
+                    best_pos = card
+                    best_seat = seat
+            if card == called_pos:
+                called_seen = True
+            if record:
+                res[L.COL_CARDS + 4 * trick + i] = card_of_pos[trump, card]
+        res[L.COL_WINNERS + trick] = best_seat
+        res[L.COL_TRICKS + best_seat] += 1
+        obs[L.O_TRICKS + best_seat] += 1
+        if best_seat == ombre or best_seat == friend:
+            side_tricks += 1
+        leader = best_seat
+
+    if vole_state == L.VOLE_FAILED and side_tricks == hand_size:
+        vole_state = L.VOLE_MADE
+    trump_block = block_mask[trump, trump]
+    with_friend = friend >= 0 and rules[L.R_MATADORS_OMBRE_ONLY] == 0
+    if rules[L.R_MATADOR_COUNT] == L.MATADORS_BONUS:
+        matadors = matador_bonus(start_ord[ombre], trump, top_pos, trump_block)
+        if with_friend:
+            matadors = max(matadors, matador_bonus(start_ord[friend], trump, top_pos, trump_block))
+    else:
+        side_start = start_ord[ombre]
+        if with_friend:
+            side_start |= start_ord[friend]
+        matadors = count_matadors(side_start, trump, rules, top_pos, trump_block)
+    odd_defender = -1
+    odd_best = -1
+    for seat in range(n_seats):
+        if seat != ombre and seat != friend and start_ord[seat] & trump_block != ZERO:
+            top = highest(start_ord[seat] & trump_block)
+            if top > odd_best:
+                odd_best = top
+                odd_defender = seat
+    outcome, bete = settle(table, nets, n_seats, contract, ombre, friend, side_tricks,
+                           res[L.COL_TRICKS + ombre], vole_state, matadors, odd_defender, rules, bete_chain)
+    res[L.COL_SIDE_TRICKS] = side_tricks
+    res[L.COL_OUTCOME] = outcome
+    res[L.COL_VOLE] = vole_state
+    res[L.COL_MATADORS] = matadors
+    res[L.COL_BETE] = bete
+    for seat in range(n_seats):
+        res[L.COL_PAY + seat] = nets[seat]
+    res[L.COL_POOL] = table_total(table) - table_before
+    return vole_decider
+
+
+@njit(cache=True)
+def aggregate(res, by_contract, by_seat, n_seats):
+    """Add one deal's row to a chunk's aggregates (int64, so sums never depend on chunking)."""
+    contract = res[L.COL_CONTRACT]
+    ombre = res[L.COL_OMBRE]
+    slot = ombre if ombre >= 0 else 0
+    stats = by_contract[contract, slot]
+    stats[L.S_N] += 1
+    for seat in range(n_seats):
+        pay = res[L.COL_PAY + seat]
+        by_seat[seat, L.SEAT_PAY] += pay
+        by_seat[seat, L.SEAT_PAY_SQ] += pay * pay
+        by_seat[seat, L.SEAT_TRICKS] += res[L.COL_TRICKS + seat]
+    if ombre < 0:
+        return
+    by_seat[ombre, L.SEAT_OMBRE] += 1
+    outcome = res[L.COL_OUTCOME]
+    if outcome == L.WIN:
+        stats[L.S_WIN] += 1
+    elif outcome == L.REMISE:
+        stats[L.S_REMISE] += 1
+    else:
+        stats[L.S_CODILLE] += 1
+    vole = res[L.COL_VOLE]
+    if vole != L.VOLE_NONE:
+        stats[L.S_VOLE_UNDERTAKEN] += 1
+    if vole == L.VOLE_MADE:
+        stats[L.S_VOLE_MADE] += 1
+    ombre_pay = res[L.COL_PAY + ombre]
+    side_pay = ombre_pay
+    friend = res[L.COL_FRIEND]
+    if friend >= 0:
+        side_pay += res[L.COL_PAY + friend]
+    stats[L.S_OMBRE_PAY] += ombre_pay
+    stats[L.S_OMBRE_PAY_SQ] += ombre_pay * ombre_pay
+    stats[L.S_SIDE_PAY] += side_pay
+    stats[L.S_SIDE_PAY_SQ] += side_pay * side_pay
+    side_tricks = res[L.COL_SIDE_TRICKS]
+    stats[L.S_SIDE_TRICKS] += side_tricks
+    straight = True
+    for trick in range(6):
+        winner = res[L.COL_WINNERS + trick]
+        if winner != ombre and winner != friend:
+            straight = False
+    if straight:
+        stats[L.S_STRAIGHT_SIX] += 1
+
+
+@njit(cache=True)
+def deal_scratch(dd_table_bits):
+    """The working arrays one chunk of the deal loop plays in: (rng, res, hands_nat, hands,
+    start_ord, nets, obs, dd_table, dd_shapes, values, played, table). The double-dummy
+    solver's tables are tiny unless a seat plays dd or pimc (dd_table_bits)."""
+    return (np.zeros(2, dtype=np.uint64), np.zeros(L.N_ROW_COLS, dtype=np.int64),
+            np.zeros(L.MAX_SEATS, dtype=np.uint64), np.zeros(L.MAX_SEATS, dtype=np.uint64),
+            np.zeros(L.MAX_SEATS, dtype=np.uint64), np.zeros(L.MAX_SEATS, dtype=np.int64),
+            np.zeros(L.N_OBS, dtype=np.int64),
+            np.zeros((1 << dd_table_bits, BUCKET_WORDS), dtype=np.uint64),
+            np.zeros((1 << max(dd_table_bits - 2, 0), SHAPE_WORDS), dtype=np.uint64),
+            np.zeros(40, dtype=np.int64), np.zeros(L.MAX_SEATS, dtype=np.uint64), np.zeros(5, dtype=np.int64))
+
+
+@njit(parallel=True, cache=True)
+def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bete_chain, pos_of_card,
+               card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos, policy_ids, policy_params,
+               by_contract, by_seat, rows, record, compress8, dd_table_bits, search):
+    """Play deals first_deal .. first_deal + n_deals - 1 in chunks of ``chunk_size``.
+
+    by_contract int64[n_chunks, N_CONTRACTS, MAX_SEATS, N_STATS] and by_seat
+    int64[n_chunks, MAX_SEATS, N_SEAT_STATS] receive one slice per chunk (zeroed by the
+    caller); rows int64[n_deals, N_ROW_COLS] is written when ``record`` is true (else it
+    may be empty). ``search`` is None unless a seat plays dd or pimc (see _decide.py), and
+    compress8 / dd_table_bits size the solver's tables, one set a chunk. first_deal and chunk_size are multiples of session_length, so every
+    session lies inside one chunk and a chunk's result depends only on its deals.
+    """
+    n_chunks = (n_deals + chunk_size - 1) // chunk_size
+    n_seats = rules[L.R_SEATS]
+    for chunk in prange(n_chunks):
+        rng, res, hands_nat, hands, start_ord, nets, obs, dd_table, dd_shapes, values, played, table = \
+            deal_scratch(dd_table_bits)
+        deck = np.zeros(40, dtype=np.int64)
+        force = np.full(L.N_FORCE, L.FREE, dtype=np.int64)
+        begin = first_deal + chunk * chunk_size
+        end = min(first_deal + n_deals, begin + chunk_size)
+        for deal in range(begin, end):
+            if deal % session_length == 0:
+                table[:] = 0
+            play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
+                      policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs, record,
+                      compress8, dd_table, dd_shapes, values, played, search, force)
+            aggregate(res, by_contract[chunk], by_seat[chunk], n_seats)
+            if record:
+                rows[deal - first_deal, :] = res
+
+
+@njit(parallel=True, cache=True)
+def deal_only(seed, first_deal, n_deals, chunk_size, rules, counts):
+    """Shuffle and deal only (the bench's floor): counts int64[n_chunks, MAX_SEATS] receives
+    how many spadilles each seat was dealt, so the work cannot be optimised away."""
+    n_chunks = (n_deals + chunk_size - 1) // chunk_size
+    for chunk in prange(n_chunks):
+        rng = np.zeros(2, dtype=np.uint64)
+        deck = np.zeros(40, dtype=np.int64)
+        hands_nat = np.zeros(L.MAX_SEATS, dtype=np.uint64)
+        begin = first_deal + chunk * chunk_size
+        end = min(first_deal + n_deals, begin + chunk_size)
+        for deal in range(begin, end):
+            deal_hands(seed, deal, rules, rng, deck, hands_nat)
+            for seat in range(rules[L.R_SEATS]):
+                if hands_nat[seat] & np.uint64(1) != ZERO:
+                    counts[chunk, seat] += 1

@@ -1,0 +1,434 @@
+"""Jitted policies: every decision a player makes, by policy id.
+
+A policy is consulted only when it has a real choice (two or more legal options); both
+engines keep to that, so random draws line up between them. Each function takes the policy
+id, its float64 parameter row, what the player may see and the deal's RNG state, and returns
+its choice. Ids and parameter names live in policies.py (the registry).
+
+random     uniform over the legal options (options in ascending order, one draw each).
+heuristic  a club player: bids on an estimate of his own tricks, names the trump that
+           estimate likes best, calls the king of his longest plain suit; in play the
+           ombre draws trumps while strong, the friend shows himself by leading the called
+           card, partners do not overtake each other, everyone wins as cheaply as he can and
+           discards low from short suits, and the vole is undertaken only with sure winners.
+"""
+
+import numpy as np
+from numba import njit
+
+from spadille.kernel.common._bits import ONE, ZERO, above, bit, highest, lowest, nth_set, popcount
+from spadille.kernel.common._rng import below_n
+
+from . import _layout as L
+
+
+# ---------------------------------------------------------------- hand estimate (bidding)
+_TOP_TRUMPS = 6
+
+
+@njit(inline="always", cache=True)
+def _trump_weight(depth):
+    """What the depth-th best trump (0 spadille, 1 manille, 2 basto, 3 ponto or king) is worth."""
+    if depth <= 1:
+        return 1.0
+    if depth == 2:
+        return 0.9
+    if depth == 3:
+        return 0.7
+    if depth <= 5:
+        return 0.45
+    return 0.25
+
+
+@njit(inline="always", cache=True)
+def estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos):
+    """Rough count of the tricks a hand takes by itself with ``trump`` as trumps.
+
+    Works on the natural mask: the trumps are read off the top of the ordered encoding
+    (card_of_pos), the plain suits by their king and queen, which head every plain suit.
+    """
+    top = top_pos[trump]
+    n_trumps = popcount(hand_nat & nat_suit_mask[trump, trump])
+    value = 0.0
+    in_top = 0
+    trump_cards = nat_suit_mask[trump, trump]
+    for depth in range(_TOP_TRUMPS):  # below these, every trump weighs the same
+        card = card_of_pos[trump, top - depth]
+        if bit(card) & trump_cards == ZERO:
+            break  # a short trump suit (a removed suit named trumps holds only the black aces)
+        if hand_nat & bit(card) != ZERO:
+            value += _trump_weight(depth)
+            in_top += 1
+    value += _trump_weight(_TOP_TRUMPS) * (n_trumps - in_top)
+    if n_trumps >= 4:
+        value += 0.4 * (n_trumps - 3)
+    for suit in range(4):
+        if suit == trump or nat_suit_mask[trump, suit] == ZERO:
+            continue
+        length = popcount(hand_nat & nat_suit_mask[trump, suit])
+        if length == 0:
+            if n_trumps >= 3:
+                value += 0.3
+            continue
+        if hand_nat & bit(suit * 10 + 9) != ZERO:
+            value += 0.85
+            if length >= 2 and hand_nat & bit(suit * 10 + 8) != ZERO:
+                value += 0.5
+        elif length >= 2 and hand_nat & bit(suit * 10 + 8) != ZERO:
+            value += 0.25
+        if length == 1 and n_trumps >= 4:
+            value += 0.15
+    return value
+
+
+@njit(inline="always", cache=True)
+def _partner_possible(hand_nat, trump, nat_suit_mask):
+    """Could an ask in ``trump`` find a partner? Yes if a plain king lies elsewhere, or if
+    the hand holds every king (then a queen may be called). Otherwise asking means playing
+    alone without the sans-prendre premium."""
+    every_king = True
+    for suit in range(4):
+        if nat_suit_mask[trump, suit] == ZERO and suit != trump:
+            continue
+        king_held = hand_nat & bit(suit * 10 + 9) != ZERO
+        if not king_held:
+            every_king = False
+            if suit != trump:
+                return True
+    return every_king
+
+
+@njit(inline="always", cache=True)
+def best_trumps(hand_nat, allowed, card_of_pos, nat_suit_mask, top_pos):
+    """In one pass: (best trump, its estimate) over the allowed trumps, and the same among
+    the trumps where an ask can find a partner (-1, -1.0 if there is none)."""
+    best = -1
+    best_value = -1.0
+    best_with_partner = -1
+    best_with_partner_value = -1.0
+    for trump in range(4):
+        if allowed & (1 << trump) == 0:
+            continue
+        value = estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos)
+        if value > best_value:
+            best_value = value
+            best = trump
+        if value > best_with_partner_value and _partner_possible(hand_nat, trump, nat_suit_mask):
+            best_with_partner_value = value
+            best_with_partner = trump
+    return best, best_value, best_with_partner, best_with_partner_value
+
+
+# ---------------------------------------------------------------- auction and contract
+@njit(inline="always", cache=True)
+def _holds_both_black_aces(hand_nat):
+    return hand_nat & ONE != ZERO and hand_nat & bit(10) != ZERO
+
+
+@njit(inline="always", cache=True)
+def open_bids(hand_nat, best_rank, rules):
+    """Bit mask (1 << code) of the bids open to a seat over the best bid so far: those the
+    ruleset offers (auction.contracts) ranked strictly above it; casco only for the holder of
+    both black aces."""
+    mask = 0
+    for code in range(1, L.N_BIDS):
+        rank = rules[L.R_BID_RANK + code]
+        if rank > best_rank and (code != L.CASCO or _holds_both_black_aces(hand_nat)):
+            mask |= 1 << code
+    return mask
+
+
+@njit(inline="always", cache=True)
+def _nth_open_bid(open_mask, index, rules):
+    """The index-th open bid in ascending precedence (0-based)."""
+    rank = 0
+    while True:
+        rank += 1
+        for code in range(1, L.N_BIDS):
+            if open_mask & (1 << code) != 0 and rules[L.R_BID_RANK + code] == rank:
+                if index == 0:
+                    return code
+                index -= 1
+
+
+@njit(inline="always", cache=True)
+def _demandable_king(hand_nat, rules):
+    """Is there a king of the pack the hand does not hold (something to demand)?"""
+    pack = np.uint64(rules[L.R_PACK_MASK])
+    for suit in range(4):
+        king = bit(suit * 10 + 9)
+        if king & pack != ZERO and hand_nat & king == ZERO:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- auction and contract
+@njit(inline="always", cache=True)
+def choose_bid(pid, params, hand_nat, open_mask, rules, card_of_pos, nat_suit_mask, top_pos, rng):
+    """PASS or one of the bids in ``open_mask`` (bit 1 << code)."""
+    if pid == L.POLICY_RANDOM:
+        pick = below_n(rng, 1 + popcount(np.uint64(open_mask)))
+        return L.PASS if pick == 0 else _nth_open_bid(open_mask, pick - 1, rules)
+    best, value, with_partner, with_partner_value = best_trumps(hand_nat, rules[L.R_ALLOWED_TRUMPS],
+                                                                card_of_pos, nat_suit_mask, top_pos)
+    if open_mask & (1 << L.ALONE) != 0 and value >= params[L.H_ALONE]:
+        return L.ALONE
+    if open_mask & (1 << L.CASCO) != 0 and value >= params[L.H_CASCO]:
+        return L.CASCO
+    if open_mask & (1 << L.DEMAND) != 0 and value >= params[L.H_DEMAND] and _demandable_king(hand_nat, rules):
+        return L.DEMAND
+    if open_mask & (1 << L.ASK) != 0:
+        if rules[L.R_ASK_DEMANDS] != 0:
+            if value >= params[L.H_DEMAND]:
+                return L.ASK
+        elif with_partner >= 0 and with_partner_value >= params[L.H_ASK]:
+            return L.ASK
+    return L.PASS
+
+
+@njit(inline="always", cache=True)
+def choose_force_answer(pid, params, hand_nat, overbid, rules, card_of_pos, nat_suit_mask, top_pos, rng):
+    """The asker, overbid by a later seat's ``overbid``: TAKE it himself or CEDE."""
+    if pid == L.POLICY_RANDOM:
+        return below_n(rng, 2)
+    best, value, with_partner, with_partner_value = best_trumps(hand_nat, rules[L.R_ALLOWED_TRUMPS],
+                                                                card_of_pos, nat_suit_mask, top_pos)
+    if overbid == L.ALONE:
+        threshold = params[L.H_TAKE_FORCED]
+    elif overbid == L.CASCO:
+        threshold = params[L.H_CASCO]
+    else:
+        threshold = params[L.H_DEMAND]
+    return L.TAKE if value >= threshold else L.CEDE
+
+
+@njit(inline="always", cache=True)
+def choose_trump(pid, params, hand_nat, allowed, alone, card_of_pos, nat_suit_mask, top_pos, rng):
+    """The trump suit; ``alone`` is 1 for a sans prendre, 0 when a king will be called."""
+    if pid == L.POLICY_RANDOM:
+        return nth_set(np.uint64(allowed), below_n(rng, popcount(np.uint64(allowed))))
+    best, value, with_partner, with_partner_value = best_trumps(hand_nat, allowed, card_of_pos, nat_suit_mask, top_pos)
+    if alone == 0 and with_partner >= 0:
+        return with_partner
+    return best
+
+
+@njit(inline="always", cache=True)
+def _suit_length(hand_nat, suit):
+    """Cards of natural suit ``suit`` in the hand (the black aces count in their own suit)."""
+    return popcount(hand_nat & (((ONE << np.uint64(10)) - ONE) << np.uint64(suit * 10)))
+
+
+@njit(inline="always", cache=True)
+def choose_call(pid, params, hand_nat, trump, calls, rng):
+    """A natural card from ``calls``: prefer a king held by someone else, in the suit where
+    the ombre holds most cards (or fewest, with H_CALL_LONG = 0); then a queen; then his own."""
+    if pid == L.POLICY_RANDOM:
+        return nth_set(calls, below_n(rng, popcount(calls)))
+    best = -1
+    best_score = -1000.0
+    rest = calls
+    while rest != ZERO:
+        card = lowest(rest)
+        rest ^= bit(card)
+        suit = card // 10
+        length = _suit_length(hand_nat, suit)
+        score = float(length) if params[L.H_CALL_LONG] >= 0.5 else -float(length)
+        if hand_nat & bit(card) != ZERO:
+            score -= 100.0  # calling one's own card is playing alone
+        elif card % 10 != 9:
+            score -= 20.0   # a queen only when every king is one's own
+        if hand_nat & bit(suit * 10 + 8) != ZERO:
+            score += 0.5    # the queen beside the called king
+        if score > best_score:
+            best_score = score
+            best = card
+    return best
+
+
+@njit(inline="always", cache=True)
+def choose_demand(pid, params, hand_nat, trump, demands, rng):
+    """The king the ombre demands (natural id) from ``demands``: the king of trumps if he may
+    have it, else the king of the plain suit where he holds most cards (ties: lowest suit)."""
+    if pid == L.POLICY_RANDOM:
+        return nth_set(demands, below_n(rng, popcount(demands)))
+    trump_king = bit(trump * 10 + 9)
+    if demands & trump_king != ZERO:
+        return trump * 10 + 9
+    best = -1
+    best_length = -1
+    rest = demands
+    while rest != ZERO:
+        card = lowest(rest)
+        rest ^= bit(card)
+        length = _suit_length(hand_nat, card // 10)
+        if length > best_length:
+            best_length = length
+            best = card
+    return best
+
+
+@njit(inline="always", cache=True)
+def choose_gift(pid, params, hand_nat, king, trump, pos_of_card, card_of_pos, block_mask, rng):
+    """The card (natural id) the ombre gives for the demanded ``king``: any of his others.
+    The heuristic gives its usual discard, the lowest card of the shortest plain suit."""
+    options = hand_nat & ~bit(king)
+    if pid == L.POLICY_RANDOM:
+        return nth_set(options, below_n(rng, popcount(options)))
+    ordered = ZERO
+    rest = options
+    while rest != ZERO:
+        card = lowest(rest)
+        rest ^= bit(card)
+        ordered |= bit(pos_of_card[trump, card])
+    return card_of_pos[trump, _discard(ordered, trump, block_mask)]
+
+
+# ---------------------------------------------------------------- card play
+@njit(inline="always", cache=True)
+def _is_partner(obs, other):
+    """Is ``other`` known to be on this player's side?"""
+    seat = obs[L.O_SEAT]
+    if other == seat:
+        return True
+    ombre = obs[L.O_OMBRE]
+    friend = obs[L.O_FRIEND_KNOWN]
+    contract = obs[L.O_CONTRACT]
+    alone = contract == L.SANS_PRENDRE or contract == L.SELF_CALLED or obs[L.O_CALLED_POS] < 0
+    if seat == ombre:
+        return (not alone) and other == friend
+    if alone:
+        return other != ombre
+    if friend == seat:
+        return other == ombre
+    if friend >= 0:
+        return other != ombre and other != friend
+    return False
+
+
+@njit(inline="always", cache=True)
+def _discard(legal, trump, block_mask):
+    """Lowest card of the shortest plain suit available; a trump only if nothing else."""
+    best = -1
+    best_length = 99
+    for suit in range(4):
+        if suit == trump:
+            continue
+        cards = legal & block_mask[trump, suit]
+        if cards == ZERO:
+            continue
+        length = popcount(cards)
+        if length < best_length:
+            best_length = length
+            best = lowest(cards)
+    if best >= 0:
+        return best
+    return lowest(legal)
+
+
+@njit(inline="always", cache=True)
+def _masters(hand, outstanding, trump, block_mask):
+    """Cards of ``hand`` that no unseen card of their suit can beat."""
+    out = ZERO
+    for suit in range(4):
+        block = block_mask[trump, suit]
+        mine = hand & block
+        if mine == ZERO:
+            continue
+        theirs = outstanding & block
+        if theirs == ZERO:
+            out |= mine
+        else:
+            out |= mine & above(highest(theirs))
+    return out
+
+
+@njit(inline="always", cache=True)
+def _lead(hand, obs, outstanding, params, block_mask):
+    trump = obs[L.O_TRUMP]
+    trump_block = block_mask[trump, trump]
+    seat = obs[L.O_SEAT]
+    my_trumps = hand & trump_block
+    out_trumps = outstanding & trump_block
+    masters = _masters(hand, outstanding, trump, block_mask)
+    called = obs[L.O_CALLED_POS]
+    on_side = seat == obs[L.O_OMBRE] or obs[L.O_FRIEND_KNOWN] == seat
+    if obs[L.O_FRIEND_KNOWN] == seat and called >= 0 and hand & bit(called) != ZERO:
+        return called  # the friend shows himself
+    if on_side and my_trumps != ZERO and out_trumps != ZERO:
+        strong = popcount(my_trumps) >= params[L.H_DRAW_TRUMPS] * popcount(out_trumps)
+        if seat == obs[L.O_OMBRE] and strong:
+            if my_trumps & masters != ZERO:
+                return highest(my_trumps)
+            return lowest(my_trumps)
+        if my_trumps & masters != ZERO and seat != obs[L.O_OMBRE]:
+            return highest(my_trumps)
+    plain_masters = masters & ~trump_block
+    if plain_masters != ZERO:
+        return highest(plain_masters)
+    # lowest card of the longest plain suit, avoiding suits the ombre is known to ruff
+    ombre = obs[L.O_OMBRE]
+    best = -1
+    best_score = -99
+    for suit in range(4):
+        if suit == trump:
+            continue
+        cards = hand & block_mask[trump, suit]
+        if cards == ZERO:
+            continue
+        score = popcount(cards)
+        if not on_side and obs[L.O_SHOWED_OUT + ombre] & (1 << suit) != 0:
+            score -= 10
+        if score > best_score:
+            best_score = score
+            best = lowest(cards)
+    if best >= 0:
+        return best
+    return lowest(hand)
+
+
+@njit(inline="always", cache=True)
+def choose_card(pid, params, hand, legal, obs, pack_ord, block_of_pos, block_mask, rng):
+    """An ordered position from ``legal`` for the player described by ``obs``."""
+    if pid == L.POLICY_RANDOM:
+        return nth_set(legal, below_n(rng, popcount(legal)))
+    trump = obs[L.O_TRUMP]
+    gone = np.uint64(obs[L.O_GONE])
+    outstanding = pack_ord & ~gone & ~hand
+    if obs[L.O_N_IN_TRICK] == 0:
+        return _lead(legal, obs, outstanding, params, block_mask)
+    best_pos = obs[L.O_BEST_POS]
+    best_block = block_of_pos[trump, best_pos]
+    trump_block = block_mask[trump, trump]
+    if best_block == trump:
+        winners = legal & trump_block & above(best_pos)
+    else:
+        winners = (legal & block_mask[trump, best_block] & above(best_pos)) | (legal & trump_block)
+    last = obs[L.O_N_IN_TRICK] == obs[L.O_N_SEATS] - 1
+    following = (legal & block_mask[trump, block_of_pos[trump, obs[L.O_TRICK_CARDS]]]) == legal
+    if _is_partner(obs, obs[L.O_BEST_SEAT]) or winners == ZERO:
+        if following:
+            return lowest(legal)
+        return _discard(legal, trump, block_mask)
+    if last:
+        return lowest(winners)
+    masters = winners & _masters(hand, outstanding, trump, block_mask)
+    if masters != ZERO:
+        return lowest(masters)
+    if following and best_block != trump:
+        return lowest(legal)  # second hand low rather than a winner that can be beaten
+    return lowest(winners)
+
+
+@njit(inline="always", cache=True)
+def choose_vole(pid, params, hand, obs, pack_ord, block_mask, rng):
+    """1 to undertake the vole by leading to the next trick, 0 to stop at the game."""
+    if pid == L.POLICY_RANDOM:
+        return below_n(rng, 2)
+    trump = obs[L.O_TRUMP]
+    outstanding = pack_ord & ~np.uint64(obs[L.O_GONE]) & ~hand
+    masters = _masters(hand, outstanding, trump, block_mask)
+    losers = hand & ~masters
+    if outstanding & block_mask[trump, trump] != ZERO:
+        losers |= hand & ~block_mask[trump, trump]  # plain winners can still be ruffed
+    return 1 if popcount(losers) <= params[L.H_VOLE_LOSERS] else 0

@@ -1,0 +1,199 @@
+"""Measurements behind `spadille bench`: kernel speed per core and on all cores, the reference
+engine on the same work, compile time cold and warm, and start-up latency.
+
+Every measurement returns plain records (dicts) so that the CLI can print or save them.
+Timings are wall-clock on this machine, after a warm-up call, so compilation never counts
+towards a rate.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _layout as L
+from .policies import kernel_arrays, make_seat_policy
+from .ruleset import Ruleset, load_ruleset
+from .simulate import RunConfig, iter_batches
+from .tables import build_tables, ordered_mask
+
+# A script that plays one deal; run in a fresh interpreter to time imports and compilation.
+_FIRST_DEAL_SCRIPT = """
+from spadille.kernel.quadrille.policies import make_seat_policy
+from spadille.kernel.quadrille.ruleset import load_ruleset
+from spadille.kernel.quadrille.simulate import RunConfig, simulate
+rs = load_ruleset()
+result = simulate(RunConfig(rs, tuple(make_seat_policy("heuristic") for _ in range(4)), seed=1, deals=1))
+"""
+
+
+@dataclass(frozen=True)
+class BenchRecord:
+    measure: str
+    engine: str
+    policy: str
+    threads: int
+    deals: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.deals / self.seconds if self.seconds > 0 else float("nan")
+
+    def as_dict(self) -> dict[str, object]:
+        return {"measure": self.measure, "engine": self.engine, "policy": self.policy, "threads": self.threads,
+                "deals": self.deals, "seconds": round(self.seconds, 4), "deals_per_second": round(self.rate, 1)}
+
+
+def _time_kernel(rs: Ruleset, policy: str, deals: int, threads: int) -> float:
+    seats = rs["pack.seats"]
+    config = RunConfig(rs, tuple(make_seat_policy(policy) for _ in range(seats)), seed=12345, deals=deals,
+                       threads=threads)
+    tables = build_tables(rs)
+    started = time.perf_counter()
+    for _ in iter_batches(config, tables=tables):
+        pass
+    return time.perf_counter() - started
+
+
+def _time_deal_only(rs: Ruleset, deals: int, threads: int) -> float:
+    import numba
+
+    from ._engine import deal_only
+
+    numba.set_num_threads(threads)
+    chunk = 4096
+    counts = np.zeros(((deals + chunk - 1) // chunk, L.MAX_SEATS), dtype=np.int64)
+    rules = build_tables(rs).rules
+    deal_only(1, 0, min(deals, chunk), chunk, rules, counts)  # warm-up / compile
+    counts[:] = 0
+    started = time.perf_counter()
+    deal_only(12345, 0, deals, chunk, rules, counts)
+    elapsed = time.perf_counter() - started
+    assert counts.sum() == deals  # every deal dealt spadille to someone
+    return elapsed
+
+
+def kernel_rates(deals: int, threads_all: int, ruleset: str | None = None) -> list[BenchRecord]:
+    """Deals per second for deal-only, random and heuristic, on one core and on all."""
+    rs = load_ruleset(ruleset) if ruleset else load_ruleset()
+    for policy in ("random", "heuristic"):
+        _time_kernel(rs, policy, 4096, 1)  # compile before timing
+    records = []
+    for threads in sorted({1, threads_all}):
+        records.append(BenchRecord("full deals", "kernel", "deal-only", threads, deals, _time_deal_only(rs, deals, threads)))
+        for policy in ("random", "heuristic"):
+            records.append(BenchRecord("full deals", "kernel", policy, threads, deals, _time_kernel(rs, policy, deals, threads)))
+    return records
+
+
+def reference_rates(deals: int, ruleset: str | None = None) -> list[BenchRecord]:
+    """The pure-Python reference engine on the same work (one core)."""
+    from .reference import play_deals
+
+    rs = load_ruleset(ruleset) if ruleset else load_ruleset()
+    records = []
+    for policy in ("random", "heuristic"):
+        policies = tuple(make_seat_policy(policy) for _ in range(rs["pack.seats"]))
+        play_deals(rs, policies, 12345, 0, 1)  # compile the shared policies first
+        started = time.perf_counter()
+        play_deals(rs, policies, 12345, 0, deals)
+        records.append(BenchRecord("full deals", "reference", policy, 1, deals, time.perf_counter() - started))
+    return records
+
+
+def _run_script(cache_dir: str) -> float:
+    """Seconds from launching a fresh interpreter to the end of its first deal (it then exits)."""
+    return _time_command([sys.executable, "-c", _FIRST_DEAL_SCRIPT], cache_dir)
+
+
+def _time_command(args: list[str], cache_dir: str) -> float:
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
+    started = time.perf_counter()
+    subprocess.run(args, env=env, capture_output=True, text=True, check=True)
+    return time.perf_counter() - started
+
+
+def startup_times() -> list[BenchRecord]:
+    """Compile time cold (empty numba cache) and warm, the first deal from the shell, --help."""
+    spadille = os.path.join(os.path.dirname(sys.executable), "spadille")
+    records = []
+    with tempfile.TemporaryDirectory(prefix="spadille-bench-cache-") as cache:
+        records.append(BenchRecord("command to first deal, cold cache (compiles)", "kernel", "heuristic", 1, 1, _run_script(cache)))
+        records.append(BenchRecord("command to first deal, warm cache", "kernel", "heuristic", 1, 1, _run_script(cache)))
+        if os.path.exists(spadille):
+            command = [spadille, "simulate", "quadrille", "--deals", "1", "--threads", "1"]
+            records.append(BenchRecord("`spadille simulate --deals 1` with summary, warm cache", "cli", "heuristic", 1, 1,
+                                       _time_command(command, cache)))
+            records.append(BenchRecord("`spadille --help`", "cli", "-", 1, 0, _time_command([spadille, "--help"], cache)))
+    return records
+
+
+def _opening_observation(row, tables) -> tuple[np.ndarray, np.ndarray, int]:
+    """(hands uint64[4] ordered, obs int64[N_OBS], called natural card) as eldest sees the
+    first lead of a recorded deal."""
+    trump = int(row[L.COL_TRUMP])
+    hands = np.array([ordered_mask(tables, trump, int(row[L.COL_HANDS + seat])) for seat in range(4)],
+                     dtype=np.uint64)
+    obs = np.zeros(L.N_OBS, dtype=np.int64)
+    called = int(row[L.COL_CALLED])
+    friend = int(row[L.COL_FRIEND])
+    obs[L.O_TRUMP] = trump
+    obs[L.O_BEST_POS] = obs[L.O_BEST_SEAT] = -1
+    obs[L.O_OMBRE] = row[L.COL_OMBRE]
+    obs[L.O_CONTRACT] = row[L.COL_CONTRACT]
+    obs[L.O_CALLED_POS] = tables.pos_of_card[trump, called] if called >= 0 else -1
+    obs[L.O_FRIEND_KNOWN] = 0 if friend == 0 else -1
+    obs[L.O_N_SEATS] = 4
+    obs[L.O_TRICK_CARDS:L.O_TRICK_CARDS + 4] = -1
+    return hands, obs, called
+
+
+def pimc_times(decisions: int = 10, deals: int = 6, samples: int = 20) -> list[BenchRecord]:
+    """PIMC with K samples on one core: eldest's opening lead (the costliest decision: ten
+    cards a hand to solve K times), and whole deals with one PIMC seat among heuristics."""
+    from .search._dd_tt import BUCKET_WORDS, SHAPE_WORDS
+    from .search._players import pimc_card
+    from .simulate import SOLVER_TABLE_BITS, simulate
+    from .search.solver import compress8_table
+
+    rs = load_ruleset()
+    tables = build_tables(rs)
+    pimc = make_seat_policy("pimc", {"samples": samples})
+    heuristic = make_seat_policy("heuristic")
+    played = simulate(RunConfig(rs, (heuristic,) * 4, seed=777, deals=decisions * 4, record=True)).rows
+    rows = [row for row in played if row[L.COL_CONTRACT] != L.NO_CONTRACT][:decisions]
+    params = kernel_arrays([pimc])[1][0]
+    table = np.zeros((1 << SOLVER_TABLE_BITS, BUCKET_WORDS), dtype=np.uint64)
+    shapes = np.zeros((1 << (SOLVER_TABLE_BITS - 2), SHAPE_WORDS), dtype=np.uint64)
+    rng = np.zeros(2, dtype=np.uint64)
+    seconds = 0.0
+    for index, row in enumerate(rows):
+        hands, obs, called = _opening_observation(row, tables)
+        trump = int(row[L.COL_TRUMP])
+        pack = np.uint64(int(np.bitwise_or.reduce(tables.block_mask[trump])))
+        played_none = np.zeros(4, dtype=np.uint64)
+        arguments = (params, np.int64(0), hands[0], hands, played_none, obs, np.int64(called), pack, tables.rules,
+                     tables.pos_of_card, tables.block_of_pos, tables.block_mask, tables.top_pos, compress8_table(),
+                     table, shapes, rng)
+        if index == 0:
+            pimc_card(*arguments)  # compile or load before timing
+        rng[0], rng[1] = np.uint64(index), np.uint64(0)
+        started = time.perf_counter()
+        pimc_card(*arguments)
+        seconds += time.perf_counter() - started
+    records = [BenchRecord(f"pimc K={samples}: eldest's opening lead", "kernel", "pimc", 1, len(rows), seconds)]
+    config = RunConfig(rs, (pimc, heuristic, heuristic, heuristic), seed=12345, deals=deals, threads=1)
+    simulate(RunConfig(rs, config.policies, seed=1, deals=1, threads=1))  # warm
+    started = time.perf_counter()
+    simulate(config)
+    records.append(BenchRecord(f"pimc K={samples}: whole deal, one pimc seat", "kernel", "pimc", 1, deals,
+                               time.perf_counter() - started))
+    return records
+

@@ -1,0 +1,112 @@
+"""Quick-trick bounds for the double-dummy solver, at trick boundaries.
+
+Both functions count tricks a team is *sure* of whatever the others do, so the search may
+stop as soon as they settle its question. Each also returns the cards its count rests on,
+as the lowest card of each block that matters (everything live above it in the block
+matters too): the count holds in any position where those cards lie in the same hands and
+every seat holds as many cards of each block (see the relevant cards in ``_dd.py``).
+Masks are uint64 in the ordered encoding; hands is uint64[n_seats]; side_mask has bit s set
+for each seat of the ombre's side. No input checks.
+"""
+
+from numba import njit
+
+from spadille.kernel.common._bits import ZERO, above, bit, highest, popcount
+from spadille.kernel.quadrille import _layout as L
+
+
+@njit(inline="always", cache=True)
+def sure_tricks(hands, n_seats, side_mask, trump, block_mask):
+    """(side, side_cards, defence, defence_cards): for each team, the most trumps one of its
+    players holds above every trump of all the other players, and the cards that rests on
+    (the others' best trump). Each such card wins the trick it falls on, whoever leads, and a
+    player plays one card a trick, so his team takes at least that many tricks."""
+    trumps = block_mask[trump, trump]
+    side_sure = 0
+    defence_sure = 0
+    side_cards = ZERO
+    defence_cards = ZERO
+    for seat in range(n_seats):
+        mine = hands[seat] & trumps
+        if mine == ZERO:
+            continue
+        others = ZERO
+        for other in range(n_seats):
+            if other != seat:
+                others |= hands[other]
+        others &= trumps
+        if others == ZERO:
+            count = popcount(mine)
+            cards = ZERO
+        else:
+            count = popcount(mine & above(highest(others)))
+            cards = bit(highest(others))
+        if (side_mask >> seat) & 1:
+            if count > side_sure:
+                side_sure, side_cards = count, cards
+        elif count > defence_sure:
+            defence_sure, defence_cards = count, cards
+    return side_sure, side_cards, defence_sure, defence_cards
+
+
+@njit(inline="always", cache=True)
+def leader_quick_tricks(hands, n_seats, leader, side_mask, trump, live, rules, block_mask, plain_blocks, n_plain):
+    """Tricks the leader's team is sure of by the leader cashing winners from the top.
+
+    First his run of top live trumps: the highest live trump wins, and when it is led no one
+    holds a trump above it, so no matador is exempt (RULES.md §1.4) and every other player
+    with a trump must spend one. Then, in each plain block, his run of top live cards, as
+    many times as every player who may still ruff can follow: an opponent with trumps left,
+    and, when must_trump is on, a partner too (his ruff would take the lead away).
+    Returns (tricks, cards): cards holds the lowest counted card of each run.
+    """
+    trumps = block_mask[trump, trump]
+    mine = hands[leader]
+    my_team = (side_mask >> leader) & 1
+    run = 0
+    rest = live & trumps
+    while rest != ZERO:
+        top = highest(rest)
+        if mine & bit(top) == ZERO:
+            break
+        run += 1
+        rest ^= bit(top)
+    cards = ZERO
+    if run > 0:
+        cards = bit(lowest_of_top(live & trumps, run))
+    ruffers = ZERO  # bit s: seat s may still ruff a plain lead after the trump run
+    for seat in range(n_seats):
+        if seat == leader:
+            continue
+        if popcount(hands[seat] & trumps) <= run:
+            continue
+        if ((side_mask >> seat) & 1) != my_team or rules[L.R_MUST_TRUMP] != 0:
+            ruffers |= bit(seat)
+    total = run
+    for k in range(n_plain):
+        block = block_mask[trump, plain_blocks[k]]
+        rest = live & block
+        count = 0
+        while rest != ZERO:
+            top = highest(rest)
+            if mine & bit(top) == ZERO:
+                break
+            count += 1
+            rest ^= bit(top)
+        if count == 0:
+            continue
+        for seat in range(n_seats):
+            if ruffers & bit(seat) != ZERO:
+                count = min(count, popcount(hands[seat] & block))
+        if count > 0:
+            cards |= bit(lowest_of_top(live & block, count))
+        total += count
+    return total, cards
+
+
+@njit(inline="always", cache=True)
+def lowest_of_top(mask, count):
+    """The count-th highest set bit of mask (count >= 1 and <= popcount(mask))."""
+    for _ in range(count - 1):
+        mask ^= bit(highest(mask))
+    return highest(mask)

@@ -1,0 +1,169 @@
+"""Jitted strong card play: double-dummy (``dd``) and perfect-information Monte Carlo (``pimc``).
+
+``dd`` sees every hand and plays a card of best double-dummy value: an upper bound on skill.
+``pimc`` sees what a player sees: it draws K deals of the unseen cards, exactly uniformly among
+those consistent with the play so far (_worlds.py, knowledge.py), solves each open-handed for
+every legal card (_dd.py), and plays the card with the best average. Both bid like the
+heuristic (the auction is not searched).
+
+Every function takes the deal's state as the engine holds it, in the ordered encoding:
+hands uint64[n_seats] (true hands; ``pimc`` reads only its own), played uint64[n_seats]
+(cards each seat has played, public), obs int64[N_OBS] (see _layout), and the solver's
+tables (compress8, table, shapes; see solver.py). No input checks here.
+"""
+
+import numpy as np
+from numba import njit
+
+from spadille.kernel.common._bits import ZERO, bit, lowest, popcount
+from spadille.kernel.common._rng import draw, mix64
+from spadille.kernel.quadrille import _layout as L
+
+from ._dd import card_values, solve
+from ._worlds import draw_worlds
+from .knowledge import note_contract
+
+P_SAMPLES = 6      # K, the deals sampled per decision
+P_SEED = 7         # mixed into the sampling stream
+P_TIE = 8          # 0: among equal cards play the lowest, 1: the highest
+P_VOLE_SHARE = 9   # pimc undertakes the vole when this share of the sampled deals makes it
+
+
+@njit(cache=True)
+def _side_mask(ombre, friend):
+    mask = np.int64(1) << ombre
+    if friend >= 0:
+        mask |= np.int64(1) << friend
+    return mask
+
+
+@njit(cache=True)
+def _side_won(obs, side_mask, n_seats):
+    won = 0
+    for seat in range(n_seats):
+        if (side_mask >> seat) & 1:
+            won += obs[L.O_TRICKS + seat]
+    return won
+
+
+@njit(cache=True)
+def _pick(totals, legal, maximise, tie_high):
+    """The legal position with the best total (ties: lowest or highest position)."""
+    best = -1
+    rest = legal
+    while rest != ZERO:
+        position = lowest(rest)
+        rest ^= bit(position)
+        if best < 0:
+            best = position
+            continue
+        better = totals[position] > totals[best] if maximise else totals[position] < totals[best]
+        if better or (totals[position] == totals[best] and tie_high):
+            best = position
+    return best
+
+
+@njit(cache=True)
+def dd_card(params, seat, legal, hands, obs, ombre, friend, trump, rules, block_of_pos, block_mask, top_pos,
+            compress8, table, shapes, values):
+    """A card of best double-dummy value for ``seat``'s side, all hands open."""
+    n_seats = hands.shape[0]
+    side_mask = _side_mask(ombre, friend)
+    trick = obs[L.O_TRICK_CARDS:L.O_TRICK_CARDS + L.MAX_SEATS]
+    card_values(hands, side_mask, seat, trick, obs[L.O_N_IN_TRICK], _side_won(obs, side_mask, n_seats), trump,
+                rules, block_of_pos, block_mask, top_pos, compress8, table, shapes, np.int64(1), values)
+    return _pick(values, legal, (side_mask >> seat) & 1 == 1, params[P_TIE] >= 0.5)
+
+
+@njit(cache=True)
+def dd_vole(hands, obs, seat, ombre, friend, trump, rules, block_of_pos, block_mask, top_pos,
+            compress8, table, shapes):
+    """Undertake the vole exactly when best play takes every trick."""
+    n_seats = hands.shape[0]
+    side_mask = _side_mask(ombre, friend)
+    trick = obs[L.O_TRICK_CARDS:L.O_TRICK_CARDS + L.MAX_SEATS]
+    # the seat on lead, not the decider: an announced vole is decided before eldest leads
+    total = solve(hands, side_mask, obs[L.O_LEADER], trick, 0, _side_won(obs, side_mask, n_seats), trump, rules,
+                  block_of_pos, block_mask, top_pos, compress8, table, shapes, np.int64(1))
+    return 1 if total == rules[L.R_HAND] else 0
+
+
+@njit(cache=True)
+def _worlds(params, seat, own_hand, hands, played, obs, called, pack_ord, rules, pos_of_card, rng):
+    """K consistent deals for ``seat`` (uint64[K, n_seats]) and how many were drawn (0: none)."""
+    n_seats = hands.shape[0]
+    trump = obs[L.O_TRUMP]
+    gone = np.uint64(obs[L.O_GONE])
+    unseen = pack_ord & ~gone & ~own_hand
+    counts = np.zeros(n_seats, dtype=np.int64)
+    excluded = np.zeros(n_seats, dtype=np.uint64)
+    for other in range(n_seats):
+        counts[other] = popcount(hands[other])  # how many cards each holds is public
+        excluded[other] = np.uint64(obs[L.O_CANNOT_HOLD + other])
+    note_contract(excluded, played, unseen, obs[L.O_OMBRE], obs[L.O_CONTRACT], called, trump, rules, pos_of_card)
+    k = max(1, int(params[P_SAMPLES]))
+    worlds = np.zeros((k, n_seats), dtype=np.uint64)
+    local = np.zeros(2, dtype=np.uint64)
+    local[0] = mix64(draw(rng) ^ np.uint64(int(params[P_SEED])))  # one draw of the deal's stream
+    if draw_worlds(seat, own_hand, unseen, counts, excluded, local, worlds) == 0:
+        return worlds, 0
+    return worlds, k
+
+
+@njit(cache=True)
+def _world_side(world, obs, called_pos, n_seats):
+    """The ombre's side in a sampled deal: the friend is whoever holds the called card there,
+    unless it has been played (then he is known)."""
+    ombre = obs[L.O_OMBRE]
+    friend = obs[L.O_FRIEND_KNOWN]
+    if friend < 0 and called_pos >= 0 and obs[L.O_CONTRACT] != L.SANS_PRENDRE:
+        for other in range(n_seats):
+            if other != ombre and world[other] & bit(called_pos) != ZERO:
+                friend = other
+    return _side_mask(ombre, friend)
+
+
+@njit(cache=True)
+def pimc_card(params, seat, legal, hands, played, obs, called, pack_ord, rules, pos_of_card, block_of_pos,
+              block_mask, top_pos, compress8, table, shapes, rng):
+    """The legal card with the best average double-dummy value over K consistent deals."""
+    n_seats = hands.shape[0]
+    worlds, k = _worlds(params, seat, hands[seat], hands, played, obs, called, pack_ord, rules, pos_of_card, rng)
+    if k == 0:
+        return lowest(legal)  # cannot happen with exact knowledge; never hang or fail on it
+    trump = obs[L.O_TRUMP]
+    trick = obs[L.O_TRICK_CARDS:L.O_TRICK_CARDS + L.MAX_SEATS]
+    totals = np.zeros(40, dtype=np.int64)
+    values = np.zeros(40, dtype=np.int64)
+    on_side = False
+    for w in range(k):
+        side_mask = _world_side(worlds[w], obs, obs[L.O_CALLED_POS], n_seats)
+        on_side = (side_mask >> seat) & 1 == 1  # the same in every world: a player knows his own side
+        card_values(worlds[w], side_mask, seat, trick, obs[L.O_N_IN_TRICK], _side_won(obs, side_mask, n_seats),
+                    trump, rules, block_of_pos, block_mask, top_pos, compress8, table, shapes, np.int64(1), values)
+        rest = legal
+        while rest != ZERO:
+            position = lowest(rest)
+            rest ^= bit(position)
+            totals[position] += values[position]
+    return _pick(totals, legal, on_side, params[P_TIE] >= 0.5)
+
+
+@njit(cache=True)
+def pimc_vole(params, seat, hands, played, obs, called, pack_ord, rules, pos_of_card, block_of_pos, block_mask,
+              top_pos, compress8, table, shapes, rng):
+    """Undertake the vole when at least P_VOLE_SHARE of the sampled deals take every trick."""
+    n_seats = hands.shape[0]
+    worlds, k = _worlds(params, seat, hands[seat], hands, played, obs, called, pack_ord, rules, pos_of_card, rng)
+    if k == 0:
+        return 0
+    trump = obs[L.O_TRUMP]
+    trick = obs[L.O_TRICK_CARDS:L.O_TRICK_CARDS + L.MAX_SEATS]
+    made = 0
+    for w in range(k):
+        side_mask = _world_side(worlds[w], obs, obs[L.O_CALLED_POS], n_seats)
+        total = solve(worlds[w], side_mask, obs[L.O_LEADER], trick, 0, _side_won(obs, side_mask, n_seats), trump,
+                      rules, block_of_pos, block_mask, top_pos, compress8, table, shapes, np.int64(1))
+        if total == rules[L.R_HAND]:
+            made += 1
+    return 1 if made >= params[P_VOLE_SHARE] * k else 0

@@ -1,0 +1,1 @@
+"""Cabriolet's part of the report (``section.py``)."""

@@ -1,0 +1,1 @@
+"""Quadrille's standard strategy report (``standard.py``) and its worked hands."""

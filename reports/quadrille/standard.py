@@ -1,0 +1,356 @@
+"""The standard strategy report: what ``spadille report`` runs, part by part.
+
+Parts, in order: the game as the heuristic players play it (contracts and outcomes); the
+decision maps (which hands pass, ask or go sans prendre, by matadors and trumps, and by kings
+and voids); the vole; how the thresholds move when card play is double-dummy or PIMC; the
+claims of the period texts with verdicts; worked evaluations of hands the texts discuss; and
+the parts of the other games that join this report (the caller names them: ``companions``,
+from the registry of games; Cabriolet gives the value of each case of its board).
+
+Sizes come from one number, the decision map's deals (``plan_for``); every other part scales
+with it, so ``--deals`` and ``--quick`` shrink or grow the whole report together. A Ctrl-C
+stops the part in progress; the report then holds the parts that finished (and the part cut
+short, with the deals it finished, if that part can say so).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from spadille.kernel.quadrille.ruleset import Ruleset
+
+from spadille.reports.document import FigureItem, Report, Section, TableItem, figure_png
+
+DEFAULT_MAP_DEALS = 5_000_000
+QUICK_MAP_DEALS = 100_000
+QUADRILLE_PARTS = ("baseline", "maps", "sensitivity", "claims", "hands")
+
+
+@dataclass(frozen=True)
+class ReportPlan:
+    ruleset: Ruleset
+    seed: int
+    map_deals: int                     # heuristic decision map
+    baseline_deals: int                # simulate, heuristic
+    sensitivity: dict                  # card-play policy -> deals (a prefix of the map's deals)
+    claims_scale: float
+    evaluation_deals: int              # per worked hand
+    # other games' parts: (game, module under spadille.reports, deals), in the order they follow
+    companions: tuple[tuple[str, str, int], ...] = ()
+    threads: int | None = None
+    quick: bool = False
+    parts: tuple[str, ...] = QUADRILLE_PARTS
+
+    def describe(self) -> dict:
+        return {"map_deals": self.map_deals, "baseline_deals": self.baseline_deals,
+                "sensitivity_deals": dict(self.sensitivity), "claims_scale": self.claims_scale,
+                "evaluation_deals": self.evaluation_deals,
+                **{f"{game}_deals": deals for game, _, deals in self.companions}, "quick": self.quick}
+
+
+def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, threads: int | None = None,
+             companions: Sequence[tuple[str, str]] = ()) -> ReportPlan:
+    """Sizes of every part from the decision map's deals (default: about ten minutes on two cores).
+
+    ``companions``: (game, module under spadille.reports) of each other game whose part follows
+    Quadrille's; the module's ``report_deals(scale)`` sizes it and ``report_sections`` builds it."""
+    from spadille.kernel.quadrille.simulate import MAX_SEED
+    from spadille.kernel.common.errors import SimulationError
+
+    map_deals = deals if deals is not None else (QUICK_MAP_DEALS if quick else DEFAULT_MAP_DEALS)
+    if not isinstance(map_deals, int) or not 1_000 <= map_deals <= 10**9:
+        raise SimulationError(f"--deals must be between 1,000 and 1,000,000,000, not {map_deals!r}")
+    if not 0 <= seed <= MAX_SEED:
+        raise SimulationError(f"--seed must be between 0 and {MAX_SEED}, not {seed}")
+    scale = map_deals / DEFAULT_MAP_DEALS
+    # dd costs about 0.05 s a deal and pimc 1.8 s with one focal seat a deal (2 cores)
+    sensitivity = {"heuristic": max(200, round(4_000 * scale)), "dd": max(40, round(1_000 * scale)),
+                   "pimc": max(8, round(64 * scale))}
+    if quick and deals is None:
+        sensitivity = {"heuristic": 200, "dd": 40, "pimc": 8}
+    return ReportPlan(
+        ruleset=ruleset, seed=seed, map_deals=map_deals,
+        baseline_deals=max(10_000, map_deals // 2),
+        sensitivity=sensitivity,
+        claims_scale=min(4.0, max(0.02, scale)) if not quick else 0.02,
+        evaluation_deals=max(300, min(20_000, round(4_000 * math.sqrt(scale)))),
+        companions=tuple((game, module, _companion(module).report_deals(scale)) for game, module in companions),
+        threads=threads, quick=quick,
+        parts=QUADRILLE_PARTS + tuple(game for game, _ in companions),
+    )
+
+
+def _companion(module: str):
+    return importlib.import_module(f"spadille.reports.{module}")
+
+
+Step = Callable[[str, int], Callable[[int], None]]
+
+
+class PartInterrupted(KeyboardInterrupt):
+    """A part stopped by Ctrl-C that still has sections worth keeping (the deals it finished)."""
+
+    def __init__(self, sections: list[Section]):
+        super().__init__()
+        self.sections = sections
+
+
+def build_report(plan: ReportPlan, step: Step) -> tuple[Report, bool]:
+    """Run the parts; ``step(description, total)`` returns a progress callback for one part.
+    Returns the report and whether it was interrupted."""
+    from spadille.kernel.common.version import package_version
+
+    metadata = {
+        "spadille_version": package_version(), "game": "quadrille", "analysis": "report", "seed": plan.seed,
+        "ruleset": plan.ruleset.name, "ruleset_overrides": {k: v for k, v in plan.ruleset.overrides},
+        "plan": plan.describe(),
+        "policies": [_heuristic_description()],
+    }
+    report = Report("Quadrille: which hands call a king, go sans prendre or try the vole", metadata,
+                    [_introduction(plan)])
+    parts = {"baseline": _baseline, "maps": _maps, "sensitivity": _sensitivity, "claims": _claims,
+             "hands": _hands, **{game: _companion_part(module, deals) for game, module, deals in plan.companions}}
+    interrupted = False
+    for name in plan.parts:
+        try:
+            report.sections += parts[name](plan, step)
+        except PartInterrupted as stopped:
+            report.sections += stopped.sections
+            interrupted = True
+            break
+        except KeyboardInterrupt:
+            interrupted = True
+            break
+    metadata["interrupted"] = interrupted
+    if interrupted:
+        report.sections.append(Section("Interrupted", [
+            "The run was stopped before every part finished; the parts above are complete unless they say otherwise."]))
+    return report, interrupted
+
+
+# ---------------------------------------------------------------- parts
+def _heuristic_description() -> str:
+    from spadille.kernel.quadrille.policies import make_seat_policy
+
+    return make_seat_policy("heuristic").describe()
+
+
+def _introduction(plan: ReportPlan) -> Section:
+    return Section("How to read this report", [
+        f"Every figure comes from simulated deals of the ruleset `{plan.ruleset.name}` ({plan.ruleset.title}) "
+        "and carries its number of observations **n** and a 95% confidence interval. "
+        "Comparisons between actions are paired: every action replays the very same deals from the same random "
+        "stream, so their difference is measured deal by deal.",
+        "A payment is the net jetons of the hand in question for one deal at a fresh table (the antes included; "
+        "a bête put on the table counts as spent, since later deals are not simulated). 1 fiche = 10 jetons.",
+        "Bidding of the other seats is the heuristic's (a club player's trick estimate); card play is the "
+        "heuristic's unless a table says dd (double-dummy: every hand open, an upper bound on skill) or pimc "
+        "(sampling the unseen hands and solving each).",
+        f"Seed {plan.seed}; rerunning `spadille report --seed {plan.seed}` with the same sizes reproduces every number.",
+    ])
+
+
+def _baseline(plan: ReportPlan, step: Step) -> list[Section]:
+    from spadille.analyses.quadrille.summary import contract_summary, outcome_summary
+    from spadille.kernel.quadrille.policies import make_seat_policy
+    from spadille.kernel.quadrille.simulate import RunConfig, simulate
+
+    seats = plan.ruleset["pack.seats"]
+    config = RunConfig(plan.ruleset, (make_seat_policy("heuristic"),) * seats, plan.seed, plan.baseline_deals,
+                       threads=plan.threads)
+    result = simulate(config, progress=step("the game as played", plan.baseline_deals))
+    if result.interrupted:
+        raise KeyboardInterrupt
+    contracts = contract_summary(result)
+    outcomes = outcome_summary(result)
+    run_metadata = {**config.metadata(), "deals_done": result.deals_done}
+    return [Section("The game as the heuristic players play it", [
+        f"{result.deals_done:,} deals, every seat playing the heuristic policy: how often each contract is played, "
+        "and how it ends. This is the background against which the decision maps compare actions."],
+        [TableItem("contracts", "Contracts", contracts[["contract", "count", "n", "estimate", "ci_low", "ci_high"]],
+                   f"share of the {result.deals_done:,} deals, 95% Wilson intervals", metadata=run_metadata),
+         TableItem("outcomes", "Outcomes and payments by contract, all ombre seats", _outcome_grid(outcomes),
+                   "estimate [95% CI]: rates with Wilson intervals, payments (jetons a deal) with normal intervals; "
+                   "the CSV has every seat", data=outcomes, metadata=run_metadata)])]
+
+
+def _outcome_grid(outcomes):
+    """One row per contract (all ombre seats together): each measure as 'estimate [low, high]'."""
+    import pandas as pd
+
+    rows = outcomes[outcomes["ombre"] == "all"]
+    grid = {}
+    for row in rows.itertuples(index=False):
+        entry = grid.setdefault(row.contract, {"contract": row.contract, "n": row.n})
+        digits = 3 if row.kind == "rate" else 2
+        entry[row.measure] = f"{row.estimate:.{digits}f} [{row.ci_low:.{digits}f}, {row.ci_high:.{digits}f}]"
+    frame = pd.DataFrame(list(grid.values()))
+    frame.attrs = dict(outcomes.attrs)
+    return frame
+
+
+def _maps(plan: ReportPlan, step: Step) -> list[Section]:
+    from spadille.analyses.quadrille import plots
+    from spadille.analyses.quadrille.decision_maps import decision_map
+    from spadille.kernel.quadrille.policies import make_seat_policy
+
+    seats = plan.ruleset["pack.seats"]
+    data = decision_map(plan.ruleset, (make_seat_policy("heuristic"),) * seats, plan.map_deals, plan.seed,
+                        focal_seats=tuple(range(seats)), threads=plan.threads,
+                        progress=step("decision maps (heuristic)", plan.map_deals))
+    n = data.deals_done
+    cut = " (interrupted: the deals that finished)" if data.interrupted else ""
+    best = data.best_by_class
+    bids = data.layout.declaring
+    maps = Section("Which hands justify what", [
+        f"Every one of {n:,} deals{cut} is replayed for each seat in turn with that seat's bid fixed: pass or "
+        f"{_listed(bids)} (trump, king and everything else chosen as the heuristic would), stopping at the game "
+        "when the vole point comes. Hands are classed by the true matadors and the trumps they would hold "
+        "in their best suit (the suit with most trumps). A cell's colour is the bid with the highest mean "
+        "payment; the number is its paired margin over the runner-up; pale hatched cells are not clear at 95%.",
+    ], [
+        FigureItem("best-bid-all", "Best bid by matadors and trumps, all seats",
+                   _figure(plots.plot_best_action, data, seat="all"), f"n = {n:,} deals × {seats} seats",
+                   data.metadata),
+        FigureItem("best-bid-eldest", "Best bid for eldest hand", _figure(plots.plot_best_action, data, seat="eldest"),
+                   "", data.metadata),
+        FigureItem("gain-over-pass", "What each bid gains over passing",
+                   _figure(plots.plot_ev_curves, data, seat="all"), "paired differences with 95% bands", data.metadata),
+        TableItem("best-by-class", "Best bid by matadors and trumps", _readable_best(best, "matadors_trumps"),
+                  "all seats; margin = paired mean payment over the runner-up, jetons a deal", data=best),
+        TableItem("best-by-kings-voids", "Best bid by kings and voids", _readable_best(best, "kings_voids"),
+                  "all seats; kings held, and plain suits held no card of; the CSV with every scheme and seat is "
+                  "best-by-class.csv", data=best[best["scheme"] == "kings_voids"]),
+        TableItem("thresholds", "Thresholds: from how many trumps a bid pays", data.thresholds,
+                  "per matador count; see analyses/quadrille/decision_maps.py threshold_table"),
+        TableItem("ev-by-class", "Mean payment of each action by class", data.ev_by_class,
+                  "every scheme and seat; the full table is in the CSV", max_rows=30),
+    ])
+    vole = Section("The vole", [
+        "When the ombre's side reaches the vole point (plain quadrille: it has won the first six tricks) it may "
+        "stop and take the game, or undertake the vole. The tables give how often that point comes and what "
+        "going on is worth there, paired against stopping on the same deals.",
+    ], [
+        *(FigureItem(f"vole-{bid}", f"The vole after {_bid_phrase(bid)}", _figure(plots.plot_vole, data, contract=bid),
+                     "", data.metadata) for bid in bids),
+        TableItem("vole-summary", "The vole, in summary", data.vole_summary),
+        TableItem("vole", "The vole by class", data.vole, max_rows=30),
+    ])
+    if data.interrupted:
+        raise PartInterrupted([maps, vole])
+    return [maps, vole]
+
+
+BID_PHRASES = {"ask": "an ask", "demand": "a demanded king", "casco": "a casco", "sans-prendre": "a sans prendre"}
+
+
+def _bid_phrase(bid: str) -> str:
+    return BID_PHRASES.get(bid, bid)
+
+
+def _listed(bids) -> str:
+    words = [bid.replace("-", " ") for bid in bids]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _readable_best(best, scheme: str):
+    """One scheme's classes, all seats together, without the keys the scheme does not use."""
+    from spadille.analyses.quadrille.decision_maps import SCHEMES
+
+    keep = best[(best["scheme"] == scheme) & (best["seat"] == "all")]
+    unused = [c for c in ("matadors", "trumps", "kings", "voids") if c not in SCHEMES[scheme]]
+    return keep.drop(columns=["scheme", "seat", *unused])
+
+
+def _sensitivity(plan: ReportPlan, step: Step) -> list[Section]:
+    from spadille.analyses.quadrille import plots
+    from spadille.analyses.quadrille.decision_maps import sensitivity
+
+    total = sum(plan.sensitivity.values())
+    result = sensitivity(plan.ruleset, plan.seed, plan.sensitivity, rotate=True, threads=plan.threads,
+                         progress=step("stronger card play (dd, pimc)", total))
+    sizes = ", ".join(f"{name} {data.deals_done:,}" for name, data in result.maps.items())
+    section = Section("Do the thresholds hold with stronger card play?", [
+        f"The same deals (a prefix of the decision map's) with every seat's card play heuristic, double-dummy "
+        f"(dd) or PIMC; each deal has one focal seat in turn. Deals: {sizes}. Searching play costs about a "
+        "second a deal, so these samples are small and the intervals wide: read them as a check on direction.",
+    ], [
+        *(FigureItem(f"sensitivity-{action}",
+                     f"{_bid_phrase(action).split(' ', 1)[1].capitalize()} over {baseline.replace('-', ' ')}: "
+                     "trump threshold by play policy",
+                     _figure(plots.plot_sensitivity, result, action=action, baseline=baseline), "", result.metadata)
+          for action, baseline in _sensitivity_pairs(result)),
+        TableItem("sensitivity-thresholds", "Thresholds by play policy", result.thresholds),
+        TableItem("sensitivity-agreement", "Best bid by class under each play policy", result.agreement, max_rows=30),
+    ])
+    if result.metadata.get("interrupted"):
+        raise PartInterrupted([section])
+    return [section]
+
+
+def _sensitivity_pairs(result) -> list[tuple[str, str]]:
+    """The lowest bid over passing and the highest over the one below it (plain quadrille: ask
+    over pass, sans prendre over ask)."""
+    layout = next(iter(result.maps.values())).layout
+    pairs = list(dict.fromkeys([layout.threshold_comparisons[0], (layout.bids[-1], layout.bids[-2])]))
+    return pairs
+
+
+def _claims(plan: ReportPlan, step: Step) -> list[Section]:
+    from spadille.analyses.claims import check_claims, load_claims
+
+    claims = load_claims(ruleset=plan.ruleset)  # claims that name no ruleset run under the report's
+    frame = check_claims(claims, seed=plan.seed, scale=plan.claims_scale, threads=plan.threads,
+                         progress=step("claims of the period texts", 0))
+    columns = [c for c in ("claim", "statement", "source", "experiment", "n", "estimate", "ci_low", "ci_high",
+                           "verdict", "reason") if c in frame.columns]
+    counts = frame["verdict"].value_counts().to_dict()
+    summary = ", ".join(f"{counts[v]} {v}" for v in ("supported", "contradicted", "inconclusive") if v in counts)
+    return [Section("The period advice, checked", [
+        f"Each claim is a TOML file (`analyses/claims/`, format in `docs/claims.md`) with the quote, its source "
+        f"passage, an experiment and the rule that turns the estimate into a verdict. Verdicts: {summary}. "
+        "Arithmetic statements of the *Encyclopédie* are checked by counting, the strategy advice by paired "
+        "simulation.",
+    ], [TableItem("claims", "Verdicts", frame[columns], "estimate with its 95% CI; see the CSV for every column",
+                  max_rows=60)])]
+
+
+def _hands(plan: ReportPlan, step: Step) -> list[Section]:
+    from .worked_hands import WORKED_HANDS, evaluate_worked_hands
+
+    summary, tables = evaluate_worked_hands(plan.ruleset, plan.evaluation_deals, plan.seed, threads=plan.threads,
+                                            progress=step("worked hands", plan.evaluation_deals * len(WORKED_HANDS)))
+    if not tables:
+        return []
+    others = (plan.ruleset["pack.seats"] - 1) * plan.ruleset["pack.hand_size"]
+    items = [TableItem("worked-hands", "Best action for each worked hand", summary,
+                       f"n = {plan.evaluation_deals:,} paired deals of the other {others} cards per hand")]
+    for worked in WORKED_HANDS:
+        if worked.name not in tables:
+            continue
+        items.append(TableItem(f"hand-{worked.name}", f"{worked.hand} ({worked.seat})", tables[worked.name],
+                               worked.why, max_rows=12))
+    return [Section("Worked hands", [
+        "Hands the period texts talk about, evaluated with `spadille evaluate`: every action on the same deals of "
+        "the other cards, ranked by mean payment."], items)]
+
+
+def _companion_part(module: str, deals: int) -> Callable[[ReportPlan, Step], list[Section]]:
+    """Another game's part of the report, at the size the plan gave it."""
+    def part(plan: ReportPlan, step: Step) -> list[Section]:
+        return _companion(module).report_sections(plan.seed, deals, threads=plan.threads, progress=step)
+    return part
+
+
+def _figure(plot, data, **options) -> bytes:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, ax = plt.subplots(figsize=(7.5, 4.6))
+    plot(data, ax, **options)
+    return figure_png(figure)
