@@ -6,10 +6,10 @@ Usage:
 
 The evidence behind issue 11 (the per-game layout): every command's stdout, exit code and error
 line, and every Parquet, CSV, Markdown, HTML and PNG file they write, must be identical before and
-after a move of the code. Wall-clock figures (seconds, deals per second) are masked in stdout,
-since they differ from run to run; nothing else is. Parquet files are compared byte for byte,
-and where the bytes differ, column by column and key by key of their metadata, so the note
-can say what differed.
+after a move of the code. Wall-clock figures (seconds, deals per second) and the run's own folder
+are masked in stdout, since they differ from run to run; nothing else is. Parquet files are
+compared byte for byte, and where the bytes differ, column by column and key by key of their
+metadata, so the note can say what differed.
 """
 
 from __future__ import annotations
@@ -88,7 +88,8 @@ def run(folder: Path) -> None:
         args = [a.replace("{out}", str(folder)) for a in arguments]
         done = subprocess.run([SPADILLE, *args], capture_output=True, text=True, env=env)
         error_lines = [line for line in done.stderr.splitlines() if line.startswith("Error:")]
-        (folder / f"{name}.stdout").write_text(mask(done.stdout), encoding="utf-8")
+        # the run's own folder is named in some lines ("Wrote ... to FOLDER/x.parquet"): name it alike
+        (folder / f"{name}.stdout").write_text(mask(done.stdout).replace(str(folder), "{out}"), encoding="utf-8")
         (folder / f"{name}.status").write_text(json.dumps({"rc": done.returncode, "errors": error_lines}) + "\n")
         print(f"{name}: exit {done.returncode}", flush=True)
 
