@@ -54,6 +54,8 @@ Common arguments (no input checks; ``solver.py`` validates and allocates):
     stamp         int64             this solve's stamp (1 <= stamp < MAX_STAMP); entries of other stamps read as empty
 """
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
@@ -71,9 +73,48 @@ MAX_MOVES = 12
 NO_LIMIT = -1
 
 
+class SolverTables(NamedTuple):
+    """What the search reads and never writes, bundled so its signature names only what varies:
+    the rule vector int64[N_RULE_PARAMS], block_of_pos int64[4, 40], block_mask uint64[4, 4],
+    top_pos int64[4] (tables.py) and compress8 uint8[256] (the table's byte compression)."""
+
+    rules: np.ndarray
+    block_of_pos: np.ndarray
+    block_mask: np.ndarray
+    top_pos: np.ndarray
+    compress8: np.ndarray
+
+
+class SearchContext(NamedTuple):
+    """What one solve derives once from the trump (see _context)."""
+
+    plain_blocks: np.ndarray
+    n_plain: int
+    matador_mask: np.uint64
+    always_mask: np.uint64
+    slot_masks: np.ndarray
+
+
+class SearchWork(NamedTuple):
+    """The explicit stack and its scratch, allocated once a solve (contents irrelevant):
+    moves int64[MAX_PLY, MAX_MOVES], scores int64[MAX_MOVES], n_moves and index int64[MAX_PLY],
+    saved int64[MAX_PLY, 12], saved_u64 uint64[MAX_PLY, 8], node_info int64[MAX_PLY, 4], and
+    counters int64[4] (nodes expanded, table probes, table cuts, searches)."""
+
+    moves: np.ndarray
+    scores: np.ndarray
+    n_moves: np.ndarray
+    index: np.ndarray
+    saved: np.ndarray
+    saved_u64: np.ndarray
+    node_info: np.ndarray
+    counters: np.ndarray
+
+
 @njit(cache=True)
 def _context(n_seats, trump, rules, block_mask, top_pos):
-    """(plain_blocks int64[3] in position order, n_plain, matador_mask, always_mask, slot_masks uint64[4]).
+    """The SearchContext: plain_blocks int64[3] in position order, n_plain, matador_mask,
+    always_mask and slot_masks uint64[4].
 
     matador_mask: the three true matadors (0 without the privilege); always_mask: the cards
     that are always relevant (the matadors, and every trump under must_overtrump)."""
@@ -97,7 +138,7 @@ def _context(n_seats, trump, rules, block_mask, top_pos):
         always_mask |= block_mask[trump, trump]
     slot_masks = np.zeros(4, dtype=np.uint64)
     block_slots(trump, block_mask, plain_blocks, n_plain, slot_masks)
-    return plain_blocks, n_plain, matador_mask, always_mask, slot_masks
+    return SearchContext(plain_blocks, n_plain, matador_mask, always_mask, slot_masks)
 
 
 @njit(inline="always", cache=True)
@@ -197,16 +238,16 @@ def _join_crossing_runs(relevant, legal, hand, live, trump, block_of_pos, block_
 # reference counting for the arrays the inlined helpers receive (a quarter of the time).
 @njit(cache=True, _nrt=False)
 def _reaches(target, hands, n_seats, side_mask, trump, leader, n_in, led_pos, best_pos, best_seat, side_won,
-             on_table, rules, block_of_pos, block_mask, top_pos, plain_blocks, n_plain, matador_mask, always_mask,
-             slot_masks, compress8, table, shapes, stamp, moves, scores, n_moves, index, saved, saved_u64, node_info,
-             counters):
+             on_table, fixed, context, table, shapes, stamp, work):
     """Can the side take at least ``target`` tricks in total from this position?
 
-    Work arrays (allocated by the caller, contents irrelevant): moves int64[MAX_PLY, MAX_MOVES],
-    scores int64[MAX_MOVES], n_moves and index int64[MAX_PLY], saved int64[MAX_PLY, 12],
-    saved_u64 uint64[MAX_PLY, 8], node_info int64[MAX_PLY, 4]; counters int64[4] is
-    incremented: nodes expanded, table probes, table cuts, searches.
+    ``fixed`` is the SolverTables, ``context`` the solve's SearchContext, (table, shapes, stamp)
+    the transposition table and ``work`` the SearchWork (allocated by the caller, contents
+    irrelevant; its counters are incremented: nodes expanded, table probes, table cuts, searches).
     """
+    rules, block_of_pos, block_mask, top_pos, compress8 = fixed
+    plain_blocks, n_plain, matador_mask, always_mask, slot_masks = context
+    moves, scores, n_moves, index, saved, saved_u64, node_info, counters = work
     counters[3] += 1
     ply = 0
     entering = True
@@ -361,10 +402,10 @@ def _reaches(target, hands, n_seats, side_mask, trump, leader, n_in, led_pos, be
 
 @njit(cache=True)
 def _work_arrays():
-    return (np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64), np.zeros(MAX_MOVES, dtype=np.int64),
-            np.zeros(MAX_PLY, dtype=np.int64), np.zeros(MAX_PLY, dtype=np.int64),
-            np.zeros((MAX_PLY, 12), dtype=np.int64), np.zeros((MAX_PLY, 8), dtype=np.uint64),
-            np.zeros((MAX_PLY, 4), dtype=np.int64), np.zeros(4, dtype=np.int64))
+    return SearchWork(np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64), np.zeros(MAX_MOVES, dtype=np.int64),
+                      np.zeros(MAX_PLY, dtype=np.int64), np.zeros(MAX_PLY, dtype=np.int64),
+                      np.zeros((MAX_PLY, 12), dtype=np.int64), np.zeros((MAX_PLY, 8), dtype=np.uint64),
+                      np.zeros((MAX_PLY, 4), dtype=np.int64), np.zeros(4, dtype=np.int64))
 
 
 @njit(cache=True)
@@ -391,21 +432,16 @@ def _trick_state(hands, n_seats, to_move, trick_cards, n_in, trump, block_of_pos
 
 @njit(cache=True)
 def _exact(lower, upper, first, step, hands, n_seats, side_mask, trump, leader, n_in, led_pos, best_pos, best_seat,
-           side_won, on_table, rules, block_of_pos, block_mask, top_pos, context, compress8, table, shapes, stamp,
-           work):
+           side_won, on_table, fixed, context, table, shapes, stamp, work):
     """The side's total with best play, known to lie in [lower, upper]: zero-window
     searches close the interval, the first at ``first`` (if inside it), then each ``step``
     from the last (when the value is expected near ``first``), or halving it (step 0)."""
-    plain_blocks, n_plain, matador_mask, always_mask, slot_masks = context
-    moves, scores, n_moves, index, saved, saved_u64, node_info, counters = work
     target = first
     while lower < upper:
         if target <= lower or target > upper:
             target = (lower + upper + 1) // 2
         if _reaches(target, hands, n_seats, side_mask, trump, leader, n_in, led_pos, best_pos, best_seat, side_won,
-                    on_table, rules, block_of_pos, block_mask, top_pos, plain_blocks, n_plain, matador_mask,
-                    always_mask, slot_masks, compress8, table, shapes, stamp, moves, scores, n_moves, index, saved,
-                    saved_u64, node_info, counters):
+                    on_table, fixed, context, table, shapes, stamp, work):
             lower = target
         else:
             upper = target - 1
@@ -432,10 +468,10 @@ def solve_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, trump,
                                                                    block_of_pos)
     left = popcount(hands[to_move])
     work = _work_arrays()
+    fixed = SolverTables(rules, block_of_pos, block_mask, top_pos, compress8)
     value = _exact(side_won, side_won + left, -1, 0, hands, n_seats, side_mask, trump, leader, n_in, led_pos, best_pos,
-                   best_seat, side_won, on_table, rules, block_of_pos, block_mask, top_pos, context, compress8, table,
-                   shapes, stamp, work)
-    return value, work[7]
+                   best_seat, side_won, on_table, fixed, context, table, shapes, stamp, work)
+    return value, work.counters
 
 
 @njit(cache=True)
@@ -457,14 +493,14 @@ def card_values_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, 
     """(value, counters int64[4]): ``card_values`` and its work (see solve_counted)."""
     n_seats = rules[L.R_SEATS]
     context = _context(n_seats, trump, rules, block_mask, top_pos)
-    matador_mask = context[2]
+    matador_mask = context.matador_mask
     leader, led_pos, best_pos, best_seat, on_table = _trick_state(hands, n_seats, to_move, trick_cards, n_in, trump,
                                                                    block_of_pos)
     work = _work_arrays()
     left = popcount(hands[to_move])
+    fixed = SolverTables(rules, block_of_pos, block_mask, top_pos, compress8)
     best = _exact(side_won, side_won + left, -1, 0, hands, n_seats, side_mask, trump, leader, n_in, led_pos, best_pos,
-                  best_seat, side_won, on_table, rules, block_of_pos, block_mask, top_pos, context, compress8, table,
-                  shapes, stamp, work)
+                  best_seat, side_won, on_table, fixed, context, table, shapes, stamp, work)
     live = on_table | _union(hands, n_seats)
     reps = np.zeros((1, MAX_MOVES), dtype=np.int64)
     scores = np.zeros(MAX_MOVES, dtype=np.int64)
@@ -488,8 +524,7 @@ def card_values_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, 
             lower = max(lower, best)
             first, step = lower + 1, 1
         out[card] = _exact(lower, upper, first, step, hands, n_seats, side_mask, trump, leader2, n_in2, led2, best2,
-                           seat2, won2, table2, rules, block_of_pos, block_mask, top_pos, context, compress8, table,
-                           shapes, stamp, work)
+                           seat2, won2, table2, fixed, context, table, shapes, stamp, work)
         hands[to_move] |= bit(card)
     hand = hands[to_move]
     rest = hand
@@ -499,4 +534,4 @@ def card_values_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, 
         top = run_top(card, hand, live, block_mask[trump, block_of_pos[trump, card]], matador_mask)
         if out[top] >= 0:
             out[card] = out[top]
-    return best, work[7]
+    return best, work.counters
