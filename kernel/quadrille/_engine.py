@@ -150,10 +150,12 @@ def play_hands(deal, rules, bete_chain, cards, policy_ids, policy_params, work, 
     The stages, in order: the row is reset and the antes paid; the auction; the contract; trumps
     and the call (or the demand, or the casco); the play of the tricks, with the vole decided at
     its point; the result and the settlement. Each stage is inlined here (inline="always"): as
-    calls, the arrays they pass cost 10-20% of the deal loop's speed (measured). ``cards`` is the read-only CardTables and ``work``
-    the chunk's DealScratch (tables.py). The cards of each trick are written only when ``record``
-    is set: the aggregates never read them, and skipping them is a tenth of the cost of a deal.
-    ``force`` fixes the focal seat's decisions (F_* in _layout.py); F_SEAT = -1 fixes nothing."""
+    plain calls, the arrays they pass cost 10-20% of the deal loop's speed (measured).
+
+    ``cards`` is the read-only CardTables and ``work`` the chunk's DealScratch (tables.py). The
+    cards of each trick are written only when ``record`` is set: the aggregates never read them,
+    and skipping them is a tenth of the cost of a deal. ``force`` fixes the focal seat's
+    decisions (F_* in _layout.py); F_SEAT = -1 fixes nothing."""
     res = work.res
     table_before, spadille_holder = _start_row(deal, rules, work, record)
     declarer, kind = _auction(work.hands_nat, rules, cards.card_of_pos, cards.nat_suit_mask, cards.top_pos,
