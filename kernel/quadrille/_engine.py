@@ -22,7 +22,6 @@ from ._rules import (beats, called_king_duty, casco_calls, count_matadors, legal
                      matador_bonus, revealed_absent, to_ordered)
 from ._settle import pay_antes, settle, table_total
 from .search._dd_tt import BUCKET_WORDS, SHAPE_WORDS
-from .tables import DealScratch
 
 
 @njit(cache=True)
@@ -134,51 +133,29 @@ def _pick_call(calls, fixed, pid, params, hand_nat, trump, rng):
 
 
 @njit(cache=True)
-def play_deal(seed, deal, rules, bete_chain, cards, policy_ids, policy_params, work, record, search, force):
-    """Deal deal ``deal`` of ``seed`` and play it at ``work.table`` (updated in place); write its
-    row to ``work.res``. The play continues the deal's random stream where the shuffle left it."""
-    deal_hands(seed, deal, rules, work.rng, work.deck, work.hands_nat)
-    return play_hands(deal, rules, bete_chain, cards, policy_ids, policy_params, work, record, search, force)
+def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
+              policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs, record,
+              compress8, dd_table, dd_shapes, values, played, search, force):
+    """Deal deal ``deal`` of ``seed`` and play it at ``table`` (updated in place); write its row
+    to ``res``. The play continues the deal's random stream where the shuffle left it."""
+    deal_hands(seed, deal, rules, rng, deck, hands_nat)
+    return play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask,
+                      top_pos, policy_ids, policy_params, table, rng, res, hands_nat, hands, start_ord, nets, obs,
+                      record, compress8, dd_table, dd_shapes, values, played, search, force)
 
 
 @njit(cache=True)
-def play_hands(deal, rules, bete_chain, cards, policy_ids, policy_params, work, record, search, force):
-    """Play the hands ``work.hands_nat`` at ``work.table`` with the random stream ``work.rng``;
-    write the row to ``work.res``. Returns the seat that faced the vole decision, -1 if the point
-    was not reached.
+def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
+               policy_ids, policy_params, table, rng, res, hands_nat, hands, start_ord, nets, obs, record,
+               compress8, dd_table, dd_shapes, values, played, search, force):
+    """Play the hands ``hands_nat`` at ``table`` with the random stream ``rng``; write the row
+    to ``res``. Returns the seat that faced the vole decision, -1 if the point was not reached.
 
-    The stages, in order: the row is reset and the antes paid; the auction; the contract; trumps
-    and the call (or the demand, or the casco); the play of the tricks, with the vole decided at
-    its point; the result and the settlement. Each stage is inlined here (inline="always"): as
-    plain calls, the arrays they pass cost 10-20% of the deal loop's speed (measured).
-
-    ``cards`` is the read-only CardTables and ``work`` the chunk's DealScratch (tables.py). The
-    cards of each trick are written only when ``record`` is set: the aggregates never read them,
-    and skipping them is a tenth of the cost of a deal. ``force`` fixes the focal seat's
-    decisions (F_* in _layout.py); F_SEAT = -1 fixes nothing."""
-    res = work.res
-    table_before, spadille_holder = _start_row(deal, rules, work, record)
-    declarer, kind = _auction(work.hands_nat, rules, cards.card_of_pos, cards.nat_suit_mask, cards.top_pos,
-                              policy_ids, policy_params, force, work.rng, res)
-    if declarer < 0 and rules[L.R_ALL_PASS_REDEAL] != 0:
-        _row_of_no_game(rules, work, table_before)
-        return -1
-    ombre, contract = _contract_of(declarer, kind, spadille_holder, rules)
-    contract, trump, called, friend, holder = _trump_and_call(rules, cards, policy_ids, policy_params, work, force,
-                                                              ombre, contract)
-    vole_decider, vole_state, side_tricks = _play_tricks(rules, cards, policy_ids, policy_params, work, record,
-                                                         search, force, ombre, contract, trump, called, friend,
-                                                         holder)
-    _settle_deal(rules, bete_chain, cards, work, table_before, contract, ombre, friend, trump, vole_state,
-                 side_tricks)
-    return vole_decider
-
-
-@njit(cache=True, inline="always")
-def _start_row(deal, rules, work, record):
-    """Clear the row for deal ``deal`` and pay the antes; returns (the table's total before the
-    antes, the seat holding spadille)."""
-    res, hands_nat, n_seats = work.res, work.hands_nat, rules[L.R_SEATS]
+    The cards of each trick are written only when ``record`` is set: the aggregates never
+    read them, and skipping them is a tenth of the cost of a deal. ``force`` fixes the focal
+    seat's decisions (F_* in _layout.py); F_SEAT = -1 fixes nothing."""
+    n_seats = rules[L.R_SEATS]
+    hand_size = rules[L.R_HAND]
     res[L.COL_DEAL] = deal
     spadille_holder = 0
     for seat in range(L.MAX_SEATS):
@@ -193,57 +170,42 @@ def _start_row(deal, rules, work, record):
     if record:
         for k in range(L.COL_CARDS, L.COL_CARDS + 4 * L.MAX_TRICKS):
             res[k] = -1
-    table_before = table_total(work.table)
-    pay_antes(work.table, work.nets, n_seats, spadille_holder, rules)
-    return table_before, spadille_holder
+    table_before = table_total(table)
+    pay_antes(table, nets, n_seats, spadille_holder, rules)
 
-
-@njit(cache=True, inline="always")
-def _row_of_no_game(rules, work, table_before):
-    """Everyone passed and the deal is redealt: the row of a deal nobody played."""
-    res = work.res
-    res[L.COL_CONTRACT] = L.NO_CONTRACT
-    res[L.COL_OMBRE] = -1
-    res[L.COL_TRUMP] = -1
-    res[L.COL_CALLED] = -1
-    res[L.COL_FRIEND] = -1
-    res[L.COL_GIVEN] = -1
-    res[L.COL_SIDE_TRICKS] = 0
-    res[L.COL_OUTCOME] = L.NO_RESULT
-    res[L.COL_VOLE] = L.VOLE_NONE
-    res[L.COL_MATADORS] = 0
-    res[L.COL_BETE] = 0
-    for seat in range(rules[L.R_SEATS]):
-        res[L.COL_PAY + seat] = work.nets[seat]
-    res[L.COL_POOL] = table_total(work.table) - table_before
-
-
-@njit(cache=True, inline="always")
-def _contract_of(declarer, kind, spadille_holder, rules):
-    """(ombre, contract) from the auction's winner and bid; nobody bid: spadille's holder is forced."""
+    declarer, kind = _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, policy_params, force,
+                              rng, res)
     if declarer < 0:
-        return spadille_holder, L.FORCED
-    if kind == L.ALONE:
-        return declarer, L.SANS_PRENDRE
-    if kind == L.DEMAND or (kind == L.ASK and rules[L.R_ASK_DEMANDS] != 0):
-        return declarer, L.DEMANDED
-    if kind == L.CASCO:
-        return declarer, L.CASCO_GAME
-    return declarer, L.CALLED
+        if rules[L.R_ALL_PASS_REDEAL] != 0:
+            res[L.COL_CONTRACT] = L.NO_CONTRACT
+            res[L.COL_OMBRE] = -1
+            res[L.COL_TRUMP] = -1
+            res[L.COL_CALLED] = -1
+            res[L.COL_FRIEND] = -1
+            res[L.COL_GIVEN] = -1
+            res[L.COL_SIDE_TRICKS] = 0
+            res[L.COL_OUTCOME] = L.NO_RESULT
+            res[L.COL_VOLE] = L.VOLE_NONE
+            res[L.COL_MATADORS] = 0
+            res[L.COL_BETE] = 0
+            for seat in range(n_seats):
+                res[L.COL_PAY + seat] = nets[seat]
+            res[L.COL_POOL] = table_total(table) - table_before
+            return -1
+        ombre = spadille_holder
+        contract = L.FORCED
+    else:
+        ombre = declarer
+        if kind == L.ALONE:
+            contract = L.SANS_PRENDRE
+        elif kind == L.DEMAND or (kind == L.ASK and rules[L.R_ASK_DEMANDS] != 0):
+            contract = L.DEMANDED
+        elif kind == L.CASCO:
+            contract = L.CASCO_GAME
+        else:
+            contract = L.CALLED
+    demanding = contract == L.DEMANDED or (contract == L.FORCED and rules[L.R_ASK_DEMANDS] != 0)
 
-
-@njit(cache=True, inline="always")
-def _demands_king(contract, rules):
-    return contract == L.DEMANDED or (contract == L.FORCED and rules[L.R_ASK_DEMANDS] != 0)
-
-
-@njit(cache=True, inline="always")
-def _trump_and_call(rules, cards, policy_ids, policy_params, work, force, ombre, contract):
-    """Name trumps and call (or demand, or, at casco, call before trumps); a demanded king
-    changes hands for a card of the ombre's and its fee is paid. Writes the contract's columns;
-    returns (contract, trump, called card, friend, the seat that gave up a demanded king)."""
-    res, hands_nat, rng, nets, n_seats = work.res, work.hands_nat, work.rng, work.nets, rules[L.R_SEATS]
-    demanding = _demands_king(contract, rules)
     # The focal seat's fixed trump, call and vole hold when it is the ombre by its own bid.
     focal_ombre = ombre == force[L.F_SEAT] and contract != L.FORCED
     fixed_call = force[L.F_CALL] if focal_ombre else L.FREE
@@ -260,7 +222,7 @@ def _trump_and_call(rules, cards, policy_ids, policy_params, work, force, ombre,
         namer = friend if friend >= 0 else ombre
         if popcount(np.uint64(allowed)) >= 2:
             trump = choose_trump(policy_ids[namer], policy_params[namer], hands_nat[namer], allowed,
-                                 1 if friend < 0 else 0, cards.card_of_pos, cards.nat_suit_mask, cards.top_pos, rng)
+                                 1 if friend < 0 else 0, card_of_pos, nat_suit_mask, top_pos, rng)
         else:
             trump = lowest(np.uint64(allowed))
     else:
@@ -269,7 +231,7 @@ def _trump_and_call(rules, cards, policy_ids, policy_params, work, force, ombre,
         elif popcount(np.uint64(allowed)) >= 2:
             alone = 1 if contract == L.SANS_PRENDRE or demanding else 0
             trump = choose_trump(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], allowed, alone,
-                                 cards.card_of_pos, cards.nat_suit_mask, cards.top_pos, rng)
+                                 card_of_pos, nat_suit_mask, top_pos, rng)
         else:
             trump = lowest(np.uint64(allowed))
         if demanding:
@@ -285,7 +247,7 @@ def _trump_and_call(rules, cards, policy_ids, policy_params, work, force, ombre,
                 hands_nat[holder] ^= bit(called)
                 hands_nat[ombre] |= bit(called)
                 given = choose_gift(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], called, trump,
-                                    cards.pos_of_card, cards.card_of_pos, cards.block_mask, rng)
+                                    pos_of_card, card_of_pos, block_mask, rng)
                 hands_nat[ombre] ^= bit(given)
                 hands_nat[holder] |= bit(given)
                 fee = rules[L.R_DEMAND_FEE]
@@ -307,27 +269,22 @@ def _trump_and_call(rules, cards, policy_ids, policy_params, work, force, ombre,
     res[L.COL_CALLED] = called
     res[L.COL_FRIEND] = friend
     res[L.COL_GIVEN] = given
-    return contract, trump, called, friend, holder
 
-
-@njit(cache=True, inline="always")
-def _open_play(rules, cards, work, ombre, contract, trump, called, friend, holder):
-    """Put the hands in the trump's ordered encoding and tell the table what it knows before the
-    first card; returns the called card's position as the table knows it (-1: no hidden partner)."""
-    hands, start_ord, obs, hands_nat, n_seats = work.hands, work.start_ord, work.obs, work.hands_nat, rules[L.R_SEATS]
-    demanding = _demands_king(contract, rules)
+    pack_ord = ZERO
+    for suit in range(4):
+        pack_ord |= block_mask[trump, suit]
     for seat in range(n_seats):
-        hands[seat] = to_ordered(hands_nat[seat], trump, cards.pos_of_card)
+        hands[seat] = to_ordered(hands_nat[seat], trump, pos_of_card)
         start_ord[seat] = hands[seat]
         obs[L.O_SHOWED_OUT + seat] = 0
         obs[L.O_TRICKS + seat] = 0
         obs[L.O_CANNOT_HOLD + seat] = 0
     # A demanded king is no hidden partner: the ombre plays alone, and the table knows where
     # the king went (and the card given for it, when it is shown).
-    called_pos = cards.pos_of_card[trump, called] if called >= 0 and not demanding else -1
+    called_pos = pos_of_card[trump, called] if called >= 0 and not demanding else -1
     if demanding and called >= 0:
-        king_pos = cards.pos_of_card[trump, called]
-        given_pos = cards.pos_of_card[trump, work.res[L.COL_GIVEN]]
+        king_pos = pos_of_card[trump, called]
+        given_pos = pos_of_card[trump, given]
         for seat in range(n_seats):
             if seat != ombre:
                 obs[L.O_CANNOT_HOLD + seat] |= np.int64(bit(king_pos))
@@ -343,26 +300,6 @@ def _open_play(rules, cards, work, ombre, contract, trump, called, friend, holde
     obs[L.O_OMBRE] = ombre
     obs[L.O_CALLED_POS] = called_pos
     obs[L.O_N_SEATS] = n_seats
-    return called_pos
-
-
-@njit(cache=True, inline="always")
-def _play_tricks(rules, cards, policy_ids, policy_params, work, record, search, force, ombre, contract, trump,
-                 called, friend, holder):
-    """Play every trick, the vole decided at its point; writes leaders, winners, tricks (and the
-    cards when ``record``). Returns (the vole decider or -1, the vole state, the side's tricks)."""
-    res, hands, start_ord, played, obs, rng = work.res, work.hands, work.start_ord, work.played, work.obs, work.rng
-    pos_of_card, card_of_pos, block_of_pos = cards.pos_of_card, cards.card_of_pos, cards.block_of_pos
-    block_mask, top_pos, compress8 = cards.block_mask, cards.top_pos, cards.compress8
-    dd_table, dd_shapes, values = work.dd_table, work.dd_shapes, work.values
-    n_seats = rules[L.R_SEATS]
-    hand_size = rules[L.R_HAND]
-    demanding = _demands_king(contract, rules)
-    focal_ombre = ombre == force[L.F_SEAT] and contract != L.FORCED
-    pack_ord = ZERO
-    for suit in range(4):
-        pack_ord |= block_mask[trump, suit]
-    called_pos = _open_play(rules, cards, work, ombre, contract, trump, called, friend, holder)
 
     vole_allowed = contract != L.FORCED or rules[L.R_FORCED_VOLE] != 0
     vole_after = rules[L.R_VOLE_AFTER]
@@ -442,16 +379,7 @@ def _play_tricks(rules, cards, policy_ids, policy_params, work, record, search, 
 
     if vole_state == L.VOLE_FAILED and side_tricks == hand_size:
         vole_state = L.VOLE_MADE
-    return vole_decider, vole_state, side_tricks
-
-
-@njit(cache=True, inline="always")
-def _settle_deal(rules, bete_chain, cards, work, table_before, contract, ombre, friend, trump, vole_state,
-                 side_tricks):
-    """The matadors, the defender with the highest trump, the result and every payment."""
-    res, start_ord, nets, table, n_seats = work.res, work.start_ord, work.nets, work.table, rules[L.R_SEATS]
-    top_pos = cards.top_pos
-    trump_block = cards.block_mask[trump, trump]
+    trump_block = block_mask[trump, trump]
     with_friend = friend >= 0 and rules[L.R_MATADORS_OMBRE_ONLY] == 0
     if rules[L.R_MATADOR_COUNT] == L.MATADORS_BONUS:
         matadors = matador_bonus(start_ord[ombre], trump, top_pos, trump_block)
@@ -480,6 +408,7 @@ def _settle_deal(rules, bete_chain, cards, work, table_before, contract, ombre, 
     for seat in range(n_seats):
         res[L.COL_PAY + seat] = nets[seat]
     res[L.COL_POOL] = table_total(table) - table_before
+    return vole_decider
 
 
 @njit(cache=True)
@@ -531,56 +460,50 @@ def aggregate(res, by_contract, by_seat, n_seats):
 
 
 @njit(cache=True)
-def clear(array):
-    """Zero ``array`` in place. A call, not ``work.table[:] = 0``: inside a prange loop that slice
-    assignment to a NamedTuple's field left the array unchanged (numba 0.68's parfor pass), and
-    the sessions' tables carried over where they should have been cleared."""
-    for k in range(array.shape[0]):
-        array[k] = 0
-
-
-@njit(cache=True)
 def deal_scratch(dd_table_bits):
-    """The working arrays one chunk of the deal loop plays in (a DealScratch, tables.py). The
-    double-dummy solver's tables are tiny unless a seat plays dd or pimc (dd_table_bits)."""
-    return DealScratch(
-        rng=np.zeros(2, dtype=np.uint64), res=np.zeros(L.N_ROW_COLS, dtype=np.int64),
-        deck=np.zeros(40, dtype=np.int64), hands_nat=np.zeros(L.MAX_SEATS, dtype=np.uint64),
-        hands=np.zeros(L.MAX_SEATS, dtype=np.uint64), start_ord=np.zeros(L.MAX_SEATS, dtype=np.uint64),
-        nets=np.zeros(L.MAX_SEATS, dtype=np.int64), obs=np.zeros(L.N_OBS, dtype=np.int64),
-        dd_table=np.zeros((1 << dd_table_bits, BUCKET_WORDS), dtype=np.uint64),
-        dd_shapes=np.zeros((1 << max(dd_table_bits - 2, 0), SHAPE_WORDS), dtype=np.uint64),
-        values=np.zeros(40, dtype=np.int64), played=np.zeros(L.MAX_SEATS, dtype=np.uint64),
-        table=np.zeros(5, dtype=np.int64))
+    """The working arrays one chunk of the deal loop plays in: (rng, res, hands_nat, hands,
+    start_ord, nets, obs, dd_table, dd_shapes, values, played, table). The double-dummy
+    solver's tables are tiny unless a seat plays dd or pimc (dd_table_bits)."""
+    return (np.zeros(2, dtype=np.uint64), np.zeros(L.N_ROW_COLS, dtype=np.int64),
+            np.zeros(L.MAX_SEATS, dtype=np.uint64), np.zeros(L.MAX_SEATS, dtype=np.uint64),
+            np.zeros(L.MAX_SEATS, dtype=np.uint64), np.zeros(L.MAX_SEATS, dtype=np.int64),
+            np.zeros(L.N_OBS, dtype=np.int64),
+            np.zeros((1 << dd_table_bits, BUCKET_WORDS), dtype=np.uint64),
+            np.zeros((1 << max(dd_table_bits - 2, 0), SHAPE_WORDS), dtype=np.uint64),
+            np.zeros(40, dtype=np.int64), np.zeros(L.MAX_SEATS, dtype=np.uint64), np.zeros(5, dtype=np.int64))
 
 
 @njit(parallel=True, cache=True)
-def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bete_chain, cards, policy_ids,
-               policy_params, by_contract, by_seat, rows, record, dd_table_bits, search):
+def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bete_chain, pos_of_card,
+               card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos, policy_ids, policy_params,
+               by_contract, by_seat, rows, record, compress8, dd_table_bits, search):
     """Play deals first_deal .. first_deal + n_deals - 1 in chunks of ``chunk_size``.
 
     by_contract int64[n_chunks, N_CONTRACTS, MAX_SEATS, N_STATS] and by_seat
     int64[n_chunks, MAX_SEATS, N_SEAT_STATS] receive one slice per chunk (zeroed by the
     caller); rows int64[n_deals, N_ROW_COLS] is written when ``record`` is true (else it
-    may be empty). ``cards`` is the CardTables (tables.py). ``search`` is None unless a seat
-    plays dd or pimc (see _decide.py); dd_table_bits sizes the solver's tables, one set a chunk.
-    first_deal and chunk_size are multiples of session_length, so every session lies inside one
-    chunk and a chunk's result depends only on its deals.
+    may be empty). ``search`` is None unless a seat plays dd or pimc (see _decide.py), and
+    compress8 / dd_table_bits size the solver's tables, one set a chunk. first_deal and chunk_size are multiples of session_length, so every
+    session lies inside one chunk and a chunk's result depends only on its deals.
     """
     n_chunks = (n_deals + chunk_size - 1) // chunk_size
     n_seats = rules[L.R_SEATS]
     for chunk in prange(n_chunks):
-        work = deal_scratch(dd_table_bits)
+        rng, res, hands_nat, hands, start_ord, nets, obs, dd_table, dd_shapes, values, played, table = \
+            deal_scratch(dd_table_bits)
+        deck = np.zeros(40, dtype=np.int64)
         force = np.full(L.N_FORCE, L.FREE, dtype=np.int64)
         begin = first_deal + chunk * chunk_size
         end = min(first_deal + n_deals, begin + chunk_size)
         for deal in range(begin, end):
             if deal % session_length == 0:
-                clear(work.table)
-            play_deal(seed, deal, rules, bete_chain, cards, policy_ids, policy_params, work, record, search, force)
-            aggregate(work.res, by_contract[chunk], by_seat[chunk], n_seats)
+                table[:] = 0
+            play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
+                      policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs, record,
+                      compress8, dd_table, dd_shapes, values, played, search, force)
+            aggregate(res, by_contract[chunk], by_seat[chunk], n_seats)
             if record:
-                rows[deal - first_deal, :] = work.res
+                rows[deal - first_deal, :] = res
 
 
 @njit(parallel=True, cache=True)

@@ -25,7 +25,7 @@ from spadille.kernel.common.version import package_version
 from . import _layout as L
 from .policies import SeatPolicy, kernel_arrays
 from .ruleset import Ruleset
-from .tables import KernelTables, build_tables, card_tables
+from .tables import KernelTables, build_tables
 
 MAX_DEALS = 10**11
 SEARCHING_POLICIES = ("dd", "pimc")
@@ -160,7 +160,6 @@ def iter_batches(config: RunConfig, batch_size: int | None = None, tables: Kerne
     tables = tables or build_tables(config.ruleset)
     ids, params = kernel_arrays(config.policies)
     compress8, table_bits = _solver_tables(config)
-    cards = card_tables(tables, compress8)
     size = batch_size or default_batch_size(config)
     if size % config.chunk:
         raise SimulationError(f"batch size {size} must be a multiple of the chunk size {config.chunk}")
@@ -173,7 +172,8 @@ def iter_batches(config: RunConfig, batch_size: int | None = None, tables: Kerne
         by_seat = np.zeros((n_chunks, L.MAX_SEATS, L.N_SEAT_STATS), dtype=np.int64)
         rows = np.zeros((n if config.record else 0, L.N_ROW_COLS), dtype=np.int64)
         run_chunks(config.seed, first, n, config.chunk, config.session_length, tables.rules, tables.bete_chain,
-                   cards, ids, params, by_contract, by_seat, rows, config.record, table_bits,
+                   tables.pos_of_card, tables.card_of_pos, tables.block_of_pos, tables.block_mask, tables.nat_suit_mask, tables.top_pos,
+                   ids, params, by_contract, by_seat, rows, config.record, compress8, table_bits,
                    np.int64(1) if searches(config) else None)
         yield Batch(first, n, by_contract.sum(axis=0), by_seat.sum(axis=0), rows if config.record else None)
         done += n

@@ -63,53 +63,6 @@ class KernelTables(NamedTuple):
     top_pos: np.ndarray
 
 
-class CardTables(NamedTuple):
-    """The read-only tables of the deal loop, bundled so a kernel's signature names only what
-    varies: KernelTables' card tables plus the solver's byte-compression table. numba takes a
-    NamedTuple of arrays as one argument and caches the kernels that take it.
-
-    pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos  as in KernelTables
-    compress8     uint8[256]     the solver's byte table (search/_dd_tt.compress_table)
-    """
-
-    pos_of_card: np.ndarray
-    card_of_pos: np.ndarray
-    block_of_pos: np.ndarray
-    block_mask: np.ndarray
-    nat_suit_mask: np.ndarray
-    top_pos: np.ndarray
-    compress8: np.ndarray
-
-
-class DealScratch(NamedTuple):
-    """The working arrays one chunk of the deal loop plays in; contents irrelevant between deals,
-    except ``table``, which carries the stakes through a session.
-
-    rng uint64[2] · res int64[N_ROW_COLS] · deck int64[40] · hands_nat, hands, start_ord, played
-    uint64[MAX_SEATS] · nets int64[MAX_SEATS] · obs int64[N_OBS] · dd_table, dd_shapes uint64[.., ..]
-    (the solver's tables) · values int64[40] · table int64[5]
-    """
-
-    rng: np.ndarray
-    res: np.ndarray
-    deck: np.ndarray
-    hands_nat: np.ndarray
-    hands: np.ndarray
-    start_ord: np.ndarray
-    nets: np.ndarray
-    obs: np.ndarray
-    dd_table: np.ndarray
-    dd_shapes: np.ndarray
-    values: np.ndarray
-    played: np.ndarray
-    table: np.ndarray
-
-
-def card_tables(tables: KernelTables, compress8: np.ndarray) -> CardTables:
-    return CardTables(tables.pos_of_card, tables.card_of_pos, tables.block_of_pos, tables.block_mask,
-                      tables.nat_suit_mask, tables.top_pos, compress8)
-
-
 def _rank_index(name: str) -> int:
     return cards.RANKS.index(name)
 

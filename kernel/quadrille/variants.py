@@ -23,7 +23,7 @@ from . import _layout as L
 from .policies import SeatPolicy, kernel_arrays
 from .ruleset import Ruleset
 from .simulate import SEARCHING_POLICIES, SOLVER_TABLE_BITS, _set_threads
-from .tables import build_tables, card_tables
+from .tables import build_tables
 
 PLAY_SALT = 0x5EED_0F_B1A7  # separates the play streams from the dealing streams of the same seed
 MAX_SEED = 2**63 - 1
@@ -127,7 +127,7 @@ def play_variants(base_ruleset: Ruleset, base_policies: Sequence[SeatPolicy], va
     search = _searching(all_policies)
     from .search.solver import compress8_table
 
-    cards = card_tables(base_tables, compress8_table())
+    compress8 = compress8_table()
     table_bits = SOLVER_TABLE_BITS if search else 2
     _set_threads(threads)
     import numba
@@ -143,7 +143,9 @@ def play_variants(base_ruleset: Ruleset, base_policies: Sequence[SeatPolicy], va
     for begin in range(0, n, size):
         end = min(n, begin + size)
         kernel(play_seed(seed), hands[begin:end], deal_ids[begin:end], forces, twins, ids, params, rules, chains,
-               cards, out_cols, out[begin:end], chunk, table_bits, np.int64(1) if search else None)
+               base_tables.pos_of_card, base_tables.card_of_pos, base_tables.block_of_pos, base_tables.block_mask,
+               base_tables.nat_suit_mask, base_tables.top_pos, out_cols, out[begin:end], chunk, compress8, table_bits,
+               np.int64(1) if search else None)
         if progress is not None:
             progress(end - begin)
     return out
