@@ -75,7 +75,7 @@ def test_black_trump_count_is_the_recorded_erratum():
 
 
 # ---------------------------------------------------------------- loader refusals
-BASE_TEXT = (REPO / "kernel" / "rulesets" / "encyclopedie-1765.toml").read_text(encoding="utf-8")
+BASE_TEXT = (REPO / "kernel" / "quadrille" / "rulesets" / "encyclopedie-1765.toml").read_text(encoding="utf-8")
 LABEL = "bad.toml"
 
 
