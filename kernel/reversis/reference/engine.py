@@ -152,9 +152,10 @@ def _pay_trick(ruleset: ReversisRuleset, deal: PlayedDeal, number: int, leader: 
             base = ruleset["aces.diamond_payment"] if card == DIAMOND_ACE else ruleset["aces.payment"]
             deal.aces[kind] += 1
             if kind == GIVEN:
+                before = len(deal.ledger.payments)
                 deal.ledger.pay(L.C_ACES, taker, holder, base * multiplier(taker, holder, number, bonne), number,
                                 "ace given")
-                deal.gifts.append(deal.ledger.payments[-1])
+                deal.gifts.extend(deal.ledger.payments[before:])
             elif kind == FORCED:
                 deal.ledger.pay(L.C_ACES, holder, leader, base * multiplier(holder, leader, number, bonne), number,
                                 "ace forced")
