@@ -5,7 +5,7 @@ tricks and the payments made "tout de suite". Writes the deal's record (``_layou
 Scratch arrays (allocated once per thread by the caller):
   ``hands`` uint64[4]; ``pack`` int64[48]; ``talon`` int64[3]; ``obs`` int64[N_OBS];
   ``pay`` int64[N_CATEGORIES, 5]; ``deferred`` int64[8, 4] (category, holder, base, trick);
-  ``gifts`` int64[8, 2] (payer, amount).
+  ``gifts`` int64[8, 2] (payer, amount); ``scratch`` int64[12].
 """
 
 import numpy as np
@@ -52,9 +52,29 @@ def is_espagnolette(hand, definition):
     return aces == 4 or (aces >= 3 and quinolas >= 1) or (aces >= 2 and quinolas == 2)
 
 
+@njit(inline="always", cache=True)
+def _decide(pid, param, hand, legal, follow, obs, suit_masks, points, state, p, t, leader, i, led, win_card,
+            win_pos, played, run, priv, row, own):
+    """What the seat sees, laid out per ``_layout.O_*``, and its policy's card."""
+    obs[L.O_SEAT] = p
+    obs[L.O_TRICK] = t
+    obs[L.O_LEADER] = leader
+    obs[L.O_IN_TRICK] = i
+    obs[L.O_LED_SUIT] = led
+    obs[L.O_WIN_CARD] = win_card
+    obs[L.O_WIN_POS] = win_pos
+    obs[L.O_PLAYED] = np.int64(played)
+    obs[L.O_RUN] = run
+    obs[L.O_PRIVILEGED] = 1 if priv else 0
+    for q in range(4):
+        obs[L.O_TRICKS + q] = row[L.D_TRICKS + q]
+    obs[L.O_ECART] = own
+    return choose_card(pid, param, hand, legal, follow, obs, suit_masks, points, state)
+
+
 @njit(cache=True)
 def play_deal(state, pool_start, pids, params, rules, suit_masks, points, hands, pack, talon, obs, pay_table,
-              deferred, gifts, row):
+              deferred, gifts, scratch, row):
     """One deal from ``state`` (already seeded); ``pids`` int64[4], ``params`` int64[4, N_PARAMS]
     by position. Returns (n_deferred, n_gifts); the row holds everything but the settlement."""
     for i in range(L.N_RECORD):
@@ -102,6 +122,11 @@ def play_deal(state, pool_start, pids, params, rules, suit_masks, points, hands,
             quinola_holder = p
     row[L.D_ESP_POS] = privileged
     row[L.D_QUINOLA_HOLDER] = quinola_holder
+    trick_cards = scratch[0:4]
+    kinds = scratch[4:8]                         # 0 ordinary, 1 given, 2 forced, 3 played
+    own_discard = scratch[8:12]                  # each position's own discard, as a mask
+    for p in range(4):
+        own_discard[p] = np.int64(bit(row[L.D_DISCARD + p])) if row[L.D_DISCARD + p] >= 0 else 0
     # ---- the tricks
     n_deferred = 0
     n_gifts = 0
@@ -110,8 +135,6 @@ def play_deal(state, pool_start, pids, params, rules, suit_masks, points, hands,
     run = -1
     played = np.uint64(0)
     bonne = rules[L.R_BONNE_TRICKS]
-    trick_cards = np.zeros(4, dtype=np.int64)
-    kinds = np.zeros(4, dtype=np.int64)          # 0 ordinary, 1 given, 2 forced, 3 played
     for t in range(1, 12):
         led = -1
         win_card = -1
@@ -129,22 +152,11 @@ def play_deal(state, pool_start, pids, params, rules, suit_masks, points, hands,
                 of_suit = hand & suit_masks[led]
                 follow = of_suit if of_suit else hand
                 legal = hand if priv else follow
-            obs[L.O_SEAT] = p
-            obs[L.O_TRICK] = t
-            obs[L.O_LEADER] = leader
-            obs[L.O_IN_TRICK] = i
-            obs[L.O_LED_SUIT] = led
-            obs[L.O_WIN_CARD] = win_card
-            obs[L.O_WIN_POS] = win_pos
-            obs[L.O_PLAYED] = np.int64(played)
-            obs[L.O_RUN] = run
-            obs[L.O_PRIVILEGED] = 1 if priv else 0
-            for q in range(4):
-                obs[L.O_TRICKS + q] = 0
-            for k in range(t - 1):
-                obs[L.O_TRICKS + row[L.D_TAKER + k]] += 1
-            obs[L.O_ECART] = np.int64(bit(row[L.D_DISCARD + p])) if row[L.D_DISCARD + p] >= 0 else 0
-            c = choose_card(pids[p], params[p], hand, legal, follow, obs, suit_masks, points, state)
+            if popcount(legal) == 1:
+                c = lowest(legal)                # no choice: the policies would answer the same
+            else:
+                c = _decide(pids[p], params[p], hand, legal, follow, obs, suit_masks, points, state, p, t, leader,
+                            i, led, win_card, win_pos, played, run, priv, row, own_discard[p])
             suit = c // 12
             kind = 0
             if c % 12 == 0 or c == QUINOLA:

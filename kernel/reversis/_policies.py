@@ -11,7 +11,7 @@ Tables come as arguments: ``suit_masks`` uint64[4], ``points`` int64[48]. No inp
 import numpy as np
 from numba import njit
 
-from spadille.kernel.common._bits import bit, highest, lowest, nth_set, popcount
+from spadille.kernel.common._bits import above, bit, highest, lowest, nth_set, popcount
 from spadille.kernel.common._rng import below_n
 
 from . import _layout as L
@@ -98,13 +98,7 @@ def _heuristic_card(params, hand, legal, follow, obs, suit_masks, points):
             return lowest(of_suit)
     # The espagnolette sheds its costliest card that does not take the trick.
     if obs[L.O_PRIVILEGED] and params[L.P_ESPAGNOLETTE] and in_trick > 0:
-        safe = legal & ~suit_masks[led]
-        m = legal & suit_masks[led]
-        while m:
-            c = lowest(m)
-            m &= m - np.uint64(1)
-            if c > win_card:
-                safe |= bit(c)
+        safe = (legal & ~suit_masks[led]) | (legal & suit_masks[led] & above(win_card))
         if safe:
             return _best_shed(safe, points)
     if popcount(follow) == 1:
@@ -116,13 +110,7 @@ def _heuristic_card(params, hand, legal, follow, obs, suit_masks, points):
         plain = of_suit & ~bit(QUINOLA)
         if not plain:
             plain = of_suit
-        below = np.uint64(0)
-        m = plain
-        while m:
-            c = lowest(m)
-            m &= m - np.uint64(1)
-            if c > win_card:
-                below |= bit(c)
+        below = plain & above(win_card)       # the cards of the suit under the one winning
         if below:
             return lowest(below)          # the highest card that still ducks
         if in_trick == 3:
