@@ -1,1 +1,1 @@
-"""Reversis."""
+"""Reversis commands: simulate, show, rules, odds, bench."""

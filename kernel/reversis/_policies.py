@@ -137,6 +137,11 @@ def choose_discard(policy, params, hand, may_keep, suit_masks, points, state):
     if policy == L.POLICY_RANDOM:
         pick = below_n(state, n)
         return -1 if pick == popcount(hand) else nth_set(hand, pick)
+    aces = 0
+    for s in range(4):
+        if hand & bit(s * N_RANKS):
+            aces += 1
+    keep_aces = aces >= 3          # three aces or more: keep them, for the espagnolette
     best, best_score = -1, -(1 << 30)
     m = hand
     while m:
@@ -144,7 +149,7 @@ def choose_discard(policy, params, hand, may_keep, suit_masks, points, state):
         m &= m - np.uint64(1)
         length = popcount(hand & suit_masks[c // N_RANKS])
         score = 10 * points[c] + (N_RANKS - 1 - c % N_RANKS) + 4 * max(0, 4 - length)
-        if c == QUINOLA:
+        if c == QUINOLA or (keep_aces and c % N_RANKS == 0):
             score -= 1000
         if score > best_score:
             best, best_score = c, score
