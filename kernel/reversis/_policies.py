@@ -45,7 +45,7 @@ def _best_shed(mask, points):
     return best
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def _lead(hand, legal, played, suit_masks):
     """The lowest card, forcing aces and the quinola where they are still out; never the quinola if avoidable."""
     best, best_score = -1, 1 << 30
@@ -67,7 +67,7 @@ def _lead(hand, legal, played, suit_masks):
     return best
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def _strongest(mask):
     """The card of the highest rank (ties: the lowest card index)."""
     best, best_rank = -1, N_RANKS
@@ -80,7 +80,7 @@ def _strongest(mask):
     return best
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def _heuristic_card(params, hand, legal, follow, obs, suit_masks, points):
     seat, trick, in_trick = obs[L.O_SEAT], obs[L.O_TRICK], obs[L.O_IN_TRICK]
     led, win_card, run = obs[L.O_LED_SUIT], obs[L.O_WIN_CARD], obs[L.O_RUN]
@@ -119,7 +119,7 @@ def _heuristic_card(params, hand, legal, follow, obs, suit_masks, points):
     return _best_shed(follow, points)
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def choose_card(policy, params, hand, legal, follow, obs, suit_masks, points, state):
     """The card ``obs[O_SEAT]`` plays: a member of ``legal`` (uint64 masks)."""
     n = popcount(legal)
