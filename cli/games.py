@@ -91,6 +91,7 @@ GAMES = {game.name: game for game in (
             "bench": "reversis.bench:bench_command",
         },
         rulesets="spadille.kernel.reversis.ruleset:available_reversis_rulesets",
+        report_part="reversis.section",
     ),
 )}
 

@@ -1,1 +1,1 @@
-"""Reversis."""
+"""Reversis's part of the standard report."""
