@@ -230,3 +230,29 @@ def dealer_advantage(rules: ReversisRuleset, seed: int, deals: int, threads: int
                                 enumerate(("eldest", "second", "third", "dealer"))]).rename(
         columns={"case": "position"})
     return {"n": n, "difference": diff / 3, "ci_low": low / 3, "ci_high": high / 3, "frame": by_position}
+
+
+# ---------------------------------------------------------------- the exchange
+DISCARD_RULES = {0: "most points, shortening a suit (the heuristic)", 1: "a random card", 2: "the lowest card"}
+
+
+def exchange_value(rules: ReversisRuleset, optional_rules: ReversisRuleset, seed: int, deals: int,
+                   threads: int | None = None) -> pd.DataFrame:
+    """Which card the eldest should discard, and what the exchange is worth: his net per deal under
+    each discard rule against the heuristic's, and (under the optional exchange of ``optional_rules``)
+    keeping his hand against exchanging; paired on the same deals."""
+    def reduce(rows):
+        return {"net": rows[:, L.D_NET]}
+
+    base = _reduce(rules, seat_policies("heuristic"), seed, deals, threads, reduce)["net"]
+    rows = [_row(DISCARD_RULES[0], base, rules=rules.label)]
+    for rule in (1, 2):
+        arm = _reduce(rules, seat_policies([f"heuristic:discard={rule}"] + ["heuristic"] * 3), seed, deals, threads,
+                      reduce)["net"]
+        row = _difference(f"{DISCARD_RULES[rule]}, minus the heuristic's discard", arm, base, rules=rules.label)
+        rows.append(row)
+    exchange = _reduce(optional_rules, seat_policies("heuristic"), seed, deals, threads, reduce)["net"]
+    keep = _reduce(optional_rules, seat_policies(["heuristic:discard=3"] + ["heuristic"] * 3), seed, deals, threads,
+                   reduce)["net"]
+    rows.append(_difference("keeping the hand, minus exchanging", keep, exchange, rules=optional_rules.label))
+    return pd.DataFrame(rows)

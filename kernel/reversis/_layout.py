@@ -38,9 +38,11 @@ POLICY_NAMES = ("random", "heuristic")
 P_REVERSIS_FROM = 0          # after taking the first N tricks, take every trick (12 = never)
 P_BREAK = 1                  # 1: at tricks 10-11, take the trick to break a reversis under way
 P_ESPAGNOLETTE = 2           # 1: use the espagnolette's privilege
-N_PARAMS = 3
-PARAM_NAMES = ("reversis_from", "break", "espagnolette")
-PARAM_DEFAULTS = (12, 1, 1)
+P_DISCARD = 3                # the heuristic's discard: 0 points and shortness, 1 a random card, 2 the lowest
+                             # card, 3 keep the hand when the exchange is optional (else as 0)
+N_PARAMS = 4
+PARAM_NAMES = ("reversis_from", "break", "espagnolette", "discard")
+PARAM_DEFAULTS = (12, 1, 1, 0)
 
 # ---------------------------------------------------------------- what a policy sees (int64)
 O_SEAT = 0                   # the deciding position

@@ -137,6 +137,20 @@ def choose_discard(policy, params, hand, may_keep, suit_masks, points, state):
     if policy == L.POLICY_RANDOM:
         pick = below_n(state, n)
         return -1 if pick == popcount(hand) else nth_set(hand, pick)
+    rule = params[L.P_DISCARD]
+    if rule == 3 and may_keep:
+        return -1
+    if rule == 1:
+        return nth_set(hand, below_n(state, popcount(hand)))
+    if rule == 2:                      # the lowest card: the highest rank index, ties to the lowest card
+        best, best_rank = -1, -1
+        m = hand
+        while m:
+            c = lowest(m)
+            m &= m - np.uint64(1)
+            if c % N_RANKS > best_rank:
+                best, best_rank = c, c % N_RANKS
+        return best
     aces = 0
     for s in range(4):
         if hand & bit(s * N_RANKS):

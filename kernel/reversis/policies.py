@@ -1,5 +1,5 @@
 """Seat policies by name, with per-seat parameters: 'heuristic', 'random',
-'heuristic:reversis_from=8,break=0,espagnolette=1'.
+'heuristic:reversis_from=8,break=0,espagnolette=1,discard=0'.
 
 A policy is an id and an int64 parameter vector (``_layout.P_*``) that both engines pass to the
 jitted functions of ``_policies.py``. An unknown name or parameter raises ``ReversisPolicyError``.
@@ -16,7 +16,7 @@ from spadille.kernel.common.errors import SimulationError
 
 from . import _layout as L
 
-PARAM_RANGES = {"reversis_from": (0, 12), "break": (0, 1), "espagnolette": (0, 1)}
+PARAM_RANGES = {"reversis_from": (0, 12), "break": (0, 1), "espagnolette": (0, 1), "discard": (0, 3)}
 
 
 class ReversisPolicyError(SimulationError):

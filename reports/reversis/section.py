@@ -63,7 +63,9 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
     attempts = E.reversis_attempts(dj, seed, deals, threads)
     advance(1)
     presets = _preset_table(seed, deals, threads)
-    advance(2)
+    advance(1)
+    exchange = E.exchange_value(dj, load_reversis_ruleset(preset="hague1785"), seed, deals, threads)
+    advance(1)
 
     d = esp["dj"]["difference"]
     n_used, frais, frais_low, frais_high = esp["dj"]["all_costs"]
@@ -101,8 +103,16 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
                     f"{q5['holder_net']:+.1f}. Long hearts protect the quinola.")
     hague = ("hague1785 differs from dj only by the optional exchange, which the heuristic never declines, so "
              "their rows agree; enc1765 has no espagnolette and pays the 1765 talon.")
-    missing = ("Not measured yet: which card to discard at the exchange and what the exchange is worth (the "
-               "heuristic always exchanges, and no discard policy is compared), and the search policy.")
+    worse = exchange.iloc[1:3]
+    keep = exchange.iloc[3]
+    exchange_text = ("**The exchange.** For the eldest, discarding " + "; discarding ".join(
+        f"{row['case'].split(',')[0]} changes his net by {row['difference']:+.2f} fiches a deal "
+        f"({_ci(row['ci_low'], row['ci_high'])})" for _, row in worse.iterrows())
+        + f", against the heuristic's discard of the card with most points from a short suit. Under the optional "
+          f"exchange (hague1785), keeping his hand changes it by {keep['difference']:+.2f} "
+          f"({_ci(keep['ci_low'], keep['ci_high'])}, n = {keep['n']:,}): that is what the exchange is worth to him.")
+    missing = ("Not built yet: the search policy (so no margin over the heuristic is stated), and "
+               "`evaluate reversis`.")
     items = [
         TableItem("reversis-espagnolette", "The espagnolette: using the privilege against waiving it (dj)",
                   esp["dj"]["frame"], "The espagnolette's own net fiches per deal, on the same deals.", metadata=meta),
@@ -116,10 +126,13 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
         TableItem("reversis-attempts", "Going for the reversis after the first N tricks, by hand shape",
                   attempts, "The eldest's net, his policy against never going for it, paired on the same deals; "
                   "differing = deals where the play differed (no interval when none did).", metadata=meta),
+        TableItem("reversis-exchange", "Which card to discard, and what the exchange is worth (the eldest)",
+                  exchange, "Net fiches per deal of the eldest; differences paired on the same deals.",
+                  metadata=meta),
         TableItem("reversis-presets", "How the presets change the game", presets,
                   "Heuristic play, a fresh table each deal; shares per deal, nets in fiches per deal.",
                   metadata=meta),
     ]
     text = ("Reversis after the Dictionnaire des jeux (the seed), with the 1765, 1785 and Hoyle layers as presets "
             "(docs/reversis.md). The kernel equals the reference engine on every card and payment in CI.")
-    return [Section("Reversis", [text, r1, r2, quinola_text, dealer_text, hague, missing], items)]
+    return [Section("Reversis", [text, r1, r2, quinola_text, dealer_text, exchange_text, hague, missing], items)]
