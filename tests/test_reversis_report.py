@@ -17,7 +17,7 @@ def test_report_section_states_verdicts_with_intervals():
     assert text.count("95% CI") >= 3
     names = [item.name for item in sections[0].items]
     assert names == ["reversis-espagnolette", "reversis-outcomes", "reversis-quinola", "reversis-positions",
-                     "reversis-attempts", "reversis-exchange", "reversis-presets"]
+                     "reversis-attempts", "reversis-exchange", "reversis-search", "reversis-presets"]
     for item in sections[0].items:
         assert len(item.frame) > 0 and item.metadata["seed"] == 3
     assert report_deals(0.01) == 20_000 and report_deals(1.0) == 500_000

@@ -256,3 +256,17 @@ def exchange_value(rules: ReversisRuleset, optional_rules: ReversisRuleset, seed
                    reduce)["net"]
     rows.append(_difference("keeping the hand, minus exchanging", keep, exchange, rules=optional_rules.label))
     return pd.DataFrame(rows)
+
+
+# ---------------------------------------------------------------- the search policy
+def search_margin(rules: ReversisRuleset, seed: int, deals: int, threads: int | None = None,
+                  worlds: int = 8) -> dict:
+    """The eldest playing the search policy against the heuristic, the others heuristic: his net
+    per deal, paired on the same deals (the exchange is the heuristic's in both arms)."""
+    def reduce(rows):
+        return {"net": rows[:, L.D_NET]}
+
+    search = _reduce(rules, seat_policies([f"search:worlds={worlds}"] + ["heuristic"] * 3), seed, deals, threads,
+                     reduce)["net"]
+    base = _reduce(rules, seat_policies("heuristic"), seed, deals, threads, reduce)["net"]
+    return _difference(f"search ({worlds} worlds) minus heuristic, the eldest", search, base)

@@ -33,16 +33,17 @@ R_REMISE_OPENING = 18        # 0 match-pool, 1 opening
 N_RULES = 19
 
 # ---------------------------------------------------------------- policies
-POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
-POLICY_NAMES = ("random", "heuristic")
+POLICY_RANDOM, POLICY_HEURISTIC, POLICY_SEARCH = 0, 1, 2
+POLICY_NAMES = ("random", "heuristic", "search")
 P_REVERSIS_FROM = 0          # after taking the first N tricks, take every trick (12 = never)
 P_BREAK = 1                  # 1: at tricks 10-11, take the trick to break a reversis under way
 P_ESPAGNOLETTE = 2           # 1: use the espagnolette's privilege
 P_DISCARD = 3                # the heuristic's discard: 0 points and shortness, 1 a random card, 2 the lowest
                              # card, 3 keep the hand when the exchange is optional (else as 0)
-N_PARAMS = 4
-PARAM_NAMES = ("reversis_from", "break", "espagnolette", "discard")
-PARAM_DEFAULTS = (12, 1, 1, 0)
+P_WORLDS = 4                 # the search: worlds sampled per decision
+N_PARAMS = 5
+PARAM_NAMES = ("reversis_from", "break", "espagnolette", "discard", "worlds")
+PARAM_DEFAULTS = (12, 1, 1, 0, 12)
 
 # ---------------------------------------------------------------- what a policy sees (int64)
 O_SEAT = 0                   # the deciding position
@@ -101,3 +102,18 @@ D_POOL_END = 91
 D_PAY = 92                   # N_CATEGORIES x N_ACCOUNTS
 D_NET = D_PAY + N_CATEGORIES * N_ACCOUNTS   # N_ACCOUNTS: the deal's net per position and the pool
 N_RECORD = D_NET + N_ACCOUNTS
+
+# ---------------------------------------------------------------- the play's scratch (int64)
+# 0-3 the trick's cards, 4-7 their kinds, 8-11 each position's own discard (mask), then:
+S_TRICK = 12                 # the trick to play (1..11; 12 when done)
+S_IN_TRICK = 13              # cards already in it
+S_LEADER = 14
+S_RUN = 15
+S_PLAYED = 16                # mask
+S_USED = 17
+S_N_DEFERRED = 18
+S_N_GIFTS = 19
+S_FORCED = 20                # the next card to play, chosen outside (-1 none)
+S_LEGAL = 21                 # the paused seat's legal cards (mask)
+S_FOLLOW = 22
+N_SCRATCH = 23

@@ -12,6 +12,7 @@ from spadille.kernel.common._rng import seed_deal
 
 from . import _layout as L
 from ._play import play_deal
+from ._search import rollout_buffers
 from ._settle import settle_deal
 
 # ---------------------------------------------------------------- aggregates (int64 sums)
@@ -77,7 +78,8 @@ def play_sessions(seed, first_session, n_sessions, length, ids, params, rules, s
         deferred = np.zeros((8, 4), dtype=np.int64)
         gifts = np.zeros((8, 2), dtype=np.int64)
         row = np.zeros(L.N_RECORD, dtype=np.int64)
-        scratch = np.zeros(12, dtype=np.int64)
+        scratch = np.zeros(L.N_SCRATCH, dtype=np.int64)
+        rollout = rollout_buffers()
         pids = np.zeros(4, dtype=np.int64)
         pparams = np.zeros((4, params.shape[1]), dtype=np.int64)
         totals = np.zeros(4, dtype=np.int64)
@@ -96,7 +98,8 @@ def play_sessions(seed, first_session, n_sessions, length, ids, params, rules, s
                         pparams[p, x] = params[player, x]
                 seed_deal(state, seed, (first_session + s) * length + j)
                 n_deferred, n_gifts = play_deal(state, pool, pids, pparams, rules, suit_masks, points, hands, pack,
-                                                talon, obs, pay_table, deferred, gifts, scratch, row)
+                                                talon, obs, pay_table, deferred, gifts, scratch, row,
+                                                rollout)
                 pool = settle_deal(pool, rules, points, pay_table, deferred, n_deferred, gifts, n_gifts, row)
                 _aggregate(row, agg)
                 for p in range(4):

@@ -9,7 +9,7 @@ from numba import njit
 from spadille.kernel.common._bits import lowest
 
 from . import _layout as L
-from ._play import multiplier, pay
+from ._tricks import multiplier, pay
 
 @njit(cache=True)
 def partie_value(ecart, points, talon_1765):

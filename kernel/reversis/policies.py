@@ -16,7 +16,8 @@ from spadille.kernel.common.errors import SimulationError
 
 from . import _layout as L
 
-PARAM_RANGES = {"reversis_from": (0, 12), "break": (0, 1), "espagnolette": (0, 1), "discard": (0, 3)}
+PARAM_RANGES = {"reversis_from": (0, 12), "break": (0, 1), "espagnolette": (0, 1), "discard": (0, 3),
+                "worlds": (1, 256)}
 
 
 class ReversisPolicyError(SimulationError):
@@ -34,7 +35,7 @@ class SeatPolicy:
 
     def describe(self) -> str:
         changed = [f"{k}={v}" for k, v, d in zip(L.PARAM_NAMES, self.params, L.PARAM_DEFAULTS) if v != d]
-        return self.name + (":" + ",".join(changed) if changed and self.name == "heuristic" else "")
+        return self.name + (":" + ",".join(changed) if changed and self.name != "random" else "")
 
 
 def parse_policy(text: str) -> SeatPolicy:

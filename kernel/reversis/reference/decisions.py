@@ -16,7 +16,7 @@ from spadille.kernel.common._rng import PythonStream
 from .. import _layout as L
 from .. import _policies
 from ..cards import kernel_tables
-from ..policies import SeatPolicy
+from ..policies import ReversisPolicyError, SeatPolicy
 
 
 def mask_of(cards: Iterable[int]) -> np.uint64:
@@ -30,6 +30,9 @@ class SharedPolicies:
     """Each position's policy for one deal."""
 
     def __init__(self, by_position: Sequence[SeatPolicy], stream: PythonStream) -> None:
+        if any(p.name == "search" for p in by_position):
+            raise ReversisPolicyError("the search policy plays in the kernel only (it rolls deals out with the "
+                                      "kernel's own play); the reference engine plays random and heuristic")
         self.ids = [p.policy_id for p in by_position]
         self.params = [np.array(p.params, dtype=np.int64) for p in by_position]
         self.suit_masks, self.points = kernel_tables()
