@@ -65,6 +65,7 @@ def test_bad_input_is_one_error_line(args, message):
 
 
 def test_bench_runs_small():
-    result = runner.invoke(app, ["bench", "reversis", "--deals", "20000", "--reference-deals", "20", "--threads", "1"])
+    result = runner.invoke(app, ["bench", "reversis", "--deals", "20000", "--reference-deals", "20", "--threads", "1"],
+                           env={"COLUMNS": "160"})
     assert result.exit_code == 0, result.output
     assert "kernel" in result.output and "reference" in result.output

@@ -20,7 +20,8 @@ def bench_command(
 ) -> None:
     """Time full Reversis deals (deal, exchange, 11 tricks, settlement) under the seed's rules:
     the heuristic and random policies on one core and on all cores, and the reference engine.
-    The issue asks for at least 250,000 heuristic deals a second on one core."""
+    The issue asks for at least 250,000 heuristic deals a second on one core. "per CPU-s"
+    divides by the process's CPU time, which on a shared machine is the fairer figure for one core."""
     with user_errors():
         import os
         import time
@@ -38,22 +39,24 @@ def bench_command(
         rules = load_reversis_ruleset()
         every = threads or numba.config.NUMBA_NUM_THREADS or os.cpu_count() or 1
         table = Table(title=f"spadille {package_version()} bench: full Reversis deals ({rules.label})")
-        for column in ("engine", "policy", "threads", "deals", "seconds", "deals/s", "per core"):
+        for column in ("engine", "policy", "threads", "deals", "seconds", "deals/s", "per core", "per CPU-s"):
             table.add_column(column, justify="left" if column in ("engine", "policy") else "right")
         for name in ("heuristic", "random"):
             policies = seat_policies(name)
             run_sessions(ReversisConfig(rules, policies, 1, 10_000, threads=1))        # compile, warm
             for n_threads in sorted({1, every}):
                 config = ReversisConfig(rules, policies, 1, deals, threads=n_threads)
+                cpu = time.process_time()
                 result = run_sessions(config, batch_deals=max(deals, 1))
+                cpu = time.process_time() - cpu
                 rate = result.deals_done / result.seconds
                 table.add_row("kernel", name, str(n_threads), f"{deals:,}", f"{result.seconds:.2f}", f"{rate:,.0f}",
-                              f"{rate / n_threads:,.0f}")
+                              f"{rate / n_threads:,.0f}", f"{result.deals_done / cpu:,.0f}")
         for name in ("heuristic", "random"):
             start = time.perf_counter()
             for k in range(reference_deals):
                 play_deal(rules, seat_policies(name), 1, k)
             seconds = time.perf_counter() - start
             table.add_row("reference", name, "1", f"{reference_deals:,}", f"{seconds:.2f}",
-                          f"{reference_deals / seconds:,.0f}", f"{reference_deals / seconds:,.0f}")
+                          f"{reference_deals / seconds:,.0f}", f"{reference_deals / seconds:,.0f}", "")
         Console().print(table)
