@@ -86,6 +86,7 @@ GAMES = {game.name: game for game in (
         commands={
             "simulate": "reversis.simulate:simulate_command",
             "show": "reversis.show:show_command",
+            "evaluate": "reversis.evaluate:evaluate_command",
             "rules": "reversis.rules:rules_command",
             "odds": "reversis.odds:odds_command",
             "bench": "reversis.bench:bench_command",

@@ -32,6 +32,35 @@ def deal_cards(state, pack, hands, talon):
 
 
 @njit(cache=True)
+def deal_cards_fixed(state, pack, hands, talon, fixed_pos, fixed):
+    """As ``deal_cards``, with position ``fixed_pos`` holding the cards of ``fixed`` (uint64, 11
+    cards, or 12 for the dealer): the other 37 or 36 cards are shuffled into the other places."""
+    n = 0
+    for c in range(N_CARDS):
+        if not (fixed >> np.uint64(c)) & np.uint64(1):
+            pack[n] = c
+            n += 1
+    for i in range(n - 1):
+        j = i + below_n(state, n - i)
+        t = pack[i]
+        pack[i] = pack[j]
+        pack[j] = t
+    for p in range(4):
+        hands[p] = np.uint64(0)
+    hands[fixed_pos] = fixed
+    k = 0
+    for p in range(4):
+        if p == fixed_pos:
+            continue
+        size = 12 if p == 3 else 11
+        for _ in range(size):
+            hands[p] |= np.uint64(1) << np.uint64(pack[k])
+            k += 1
+    for i in range(3):
+        talon[i] = pack[k + i]
+
+
+@njit(cache=True)
 def count_features(seed, first, n_deals, ace_mask, suit_masks, out):
     """Dealing frequencies for tests: ``out`` int64[4, 13] counts, for each position's hand as dealt,
     the deals with k aces (0-4, columns 0-4), holding the quinola (5), void in spades (6), no

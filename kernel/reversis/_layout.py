@@ -41,9 +41,10 @@ P_ESPAGNOLETTE = 2           # 1: use the espagnolette's privilege
 P_DISCARD = 3                # the heuristic's discard: 0 points and shortness, 1 a random card, 2 the lowest
                              # card, 3 keep the hand when the exchange is optional (else as 0)
 P_WORLDS = 4                 # the search: worlds sampled per decision
-N_PARAMS = 5
-PARAM_NAMES = ("reversis_from", "break", "espagnolette", "discard", "worlds")
-PARAM_DEFAULTS = (12, 1, 1, 0, 12)
+P_FORCE_DISCARD = 5          # a card the seat discards whatever its rule (-1: none; `evaluate` sets it)
+N_PARAMS = 6
+PARAM_NAMES = ("reversis_from", "break", "espagnolette", "discard", "worlds", "force_discard")
+PARAM_DEFAULTS = (12, 1, 1, 0, 12, -1)
 
 # ---------------------------------------------------------------- what a policy sees (int64)
 O_SEAT = 0                   # the deciding position

@@ -16,7 +16,7 @@ from numba import njit
 from spadille.kernel.common._bits import bit, lowest, popcount
 
 from . import _layout as L
-from ._deal import deal_cards
+from ._deal import deal_cards, deal_cards_fixed
 from ._layout import N_SCRATCH, S_FORCED, S_N_DEFERRED, S_N_GIFTS, S_RUN, S_TRICK
 from ._policies import choose_discard
 from ._search import search_card
@@ -27,15 +27,19 @@ QUINOLA = 15
 
 @njit(cache=True)
 def play_deal(state, pool_start, pids, params, rules, suit_masks, points, hands, pack, talon, obs, pay_table,
-              deferred, gifts, scratch, row, rollout):
+              deferred, gifts, scratch, row, rollout, fixed_pos=-1, fixed=np.uint64(0)):
     """One deal from ``state`` (already seeded); ``pids`` int64[4], ``params`` int64[4, N_PARAMS]
-    by position. Returns (n_deferred, n_gifts); the row holds everything but the settlement."""
+    by position; ``fixed_pos`` >= 0 deals that position the cards of ``fixed`` (for `evaluate`).
+    Returns (n_deferred, n_gifts); the row holds everything but the settlement."""
     for i in range(L.N_RECORD):
         row[i] = 0
     for c in range(L.N_CATEGORIES):
         for a in range(L.N_ACCOUNTS):
             pay_table[c, a] = 0
-    deal_cards(state, pack, hands, talon)
+    if fixed_pos >= 0:
+        deal_cards_fixed(state, pack, hands, talon, fixed_pos, fixed)
+    else:
+        deal_cards(state, pack, hands, talon)
     for p in range(4):
         row[L.D_HAND + p] = np.int64(hands[p])
     talon_mask = np.uint64(0)

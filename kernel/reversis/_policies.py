@@ -137,6 +137,9 @@ def choose_discard(policy, params, hand, may_keep, suit_masks, points, state):
     if policy == L.POLICY_RANDOM:
         pick = below_n(state, n)
         return -1 if pick == popcount(hand) else nth_set(hand, pick)
+    forced = params[L.P_FORCE_DISCARD]
+    if forced >= 0 and hand & bit(forced):
+        return forced
     rule = params[L.P_DISCARD]
     if rule == 3 and may_keep:
         return -1

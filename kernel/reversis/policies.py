@@ -17,7 +17,7 @@ from spadille.kernel.common.errors import SimulationError
 from . import _layout as L
 
 PARAM_RANGES = {"reversis_from": (0, 12), "break": (0, 1), "espagnolette": (0, 1), "discard": (0, 3),
-                "worlds": (1, 256)}
+                "worlds": (1, 256), "force_discard": (-1, 47)}
 
 
 class ReversisPolicyError(SimulationError):
