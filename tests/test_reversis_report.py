@@ -20,6 +20,7 @@ def test_report_section_states_verdicts_with_intervals():
                      "reversis-attempts", "reversis-exchange", "reversis-search", "reversis-presets"]
     for item in sections[0].items:
         assert len(item.frame) > 0 and item.metadata["seed"] == 3
+        assert isinstance(item.metadata["policies"], list)
     assert report_deals(0.01) == 20_000 and report_deals(1.0) == 500_000
 
 

@@ -53,7 +53,7 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
     advance = progress("reversis", 7) if progress else (lambda n: None)
     dj = load_reversis_ruleset()
     hoyle = load_reversis_ruleset(preset="hoyle")
-    meta = {"game": "reversis", "seed": seed, "ruleset": dj.name, "deals": deals, "policies": "heuristic"}
+    meta = {"game": "reversis", "seed": seed, "ruleset": dj.name, "deals": deals, "policies": ["heuristic"]}
     esp = {name: E.espagnolette_use(rules, seed, deals, threads) for name, rules in (("dj", dj), ("hoyle", hoyle))}
     advance(1)
     outcomes = E.reversis_outcomes(dj, seed, deals, threads)
@@ -121,13 +121,15 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
                    f"playing the rollouts out) beats the heuristic in the eldest's seat by "
                    f"{search['difference']:+.2f} fiches a deal ({_ci(search['ci_low'], search['ci_high'])}, "
                    f"n = {search['n']:,} paired deals).")
-    missing = "Not built yet: `evaluate reversis` (ranking discards and the reversis decision for one hand)."
+    missing = ("Claims r1 and r2 are decided here; `spadille claims` still lists them as planned, because its "
+               "checker has no Reversis experiment kind yet. `spadille evaluate reversis \"<hand>\"` ranks one "
+               "hand's discards and its reversis decision the same way, paired on the same deals.")
     items = [
         TableItem("reversis-espagnolette", "The espagnolette: using the privilege against waiving it (dj)",
                   esp["dj"]["frame"], "The espagnolette's own net fiches per deal, on the same deals.", metadata=meta),
         TableItem("reversis-outcomes", "Each player's net by how the deal ended for him (dj)", outcomes["frame"],
                   f"Policy {outcomes['policy']} for every player; every (deal, position) counted once.",
-                  metadata={**meta, "policies": outcomes["policy"]}),
+                  metadata={**meta, "policies": [outcomes["policy"]]}),
         TableItem("reversis-quinola", "The quinola's fate and its holder's net, by the hearts dealt to him",
                   quinola, "Heuristic play; Wilson intervals on the shares.", metadata=meta),
         TableItem("reversis-positions", "Net fiches per deal by position (dj)", dealer["frame"],
@@ -140,7 +142,7 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
                   metadata=meta),
         TableItem("reversis-search", "The search policy against the heuristic (the eldest)",
                   pd.DataFrame([search]), "Paired on the same deals; the others play the heuristic.",
-                  metadata={**meta, "deals": search_deals, "policies": "search:worlds=8 (eldest), heuristic"}),
+                  metadata={**meta, "deals": search_deals, "policies": ["search:worlds=8 (eldest)", "heuristic"]}),
         TableItem("reversis-presets", "How the presets change the game", presets,
                   "Heuristic play, a fresh table each deal; shares per deal, nets in fiches per deal.",
                   metadata=meta),
