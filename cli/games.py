@@ -80,6 +80,20 @@ GAMES = {game.name: game for game in (
         rulesets="spadille.kernel.cabriolet.ruleset:available_cabriolet_rulesets",
         report_part="cabriolet.section",
     ),
+    Game(
+        "reversis",
+        "the quinola and the espagnolette, 48 cards and the fewest points, after the Dictionnaire des jeux",
+        commands={
+            "simulate": "reversis.simulate:simulate_command",
+            "show": "reversis.show:show_command",
+            "evaluate": "reversis.evaluate:evaluate_command",
+            "rules": "reversis.rules:rules_command",
+            "odds": "reversis.odds:odds_command",
+            "bench": "reversis.bench:bench_command",
+        },
+        rulesets="spadille.kernel.reversis.ruleset:available_reversis_rulesets",
+        report_part="reversis.section",
+    ),
 )}
 
 

@@ -1,0 +1,1 @@
+"""Reversis commands: simulate, show, rules, odds, bench."""

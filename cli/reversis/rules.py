@@ -1,0 +1,45 @@
+"""``spadille rules reversis [--preset NAME]``: every rule with its value, status and passage, and
+each switch under the preset with the passage the preset's value cites."""
+
+from __future__ import annotations
+
+from spadille.cli.errors import user_errors
+from spadille.cli.options import RuleOption
+
+from .options import PresetOption, ReversisRulesetOption
+
+
+def rules_command(preset: PresetOption = None, ruleset: ReversisRulesetOption = None, rule: RuleOption = None) -> None:
+    """Print the presets, then each switch's value under --preset (default dj, the seed) with the
+    passage that value cites, then every rule of the ruleset with its status, source and passage."""
+    with user_errors():
+        from rich.console import Console
+        from rich.table import Table
+
+        from .setup import load_rules
+
+        rules = load_rules(ruleset, preset, rule)
+        console = Console()
+        presets = Table(title=f"Presets of {rules.name} (the rule layers)")
+        for column in ("preset", "title"):
+            presets.add_column(column)
+        for p in rules.presets.values():
+            presets.add_row(p.name + (" *" if p.name == rules.preset else ""), p.title)
+        console.print(presets)
+        switches = Table(title=f"Switches under {rules.label}")
+        for column in ("switch", "value", "choices", "source", "passage"):
+            switches.add_column(column)
+        chosen = rules.presets[rules.preset].values
+        overridden = dict(rules.overrides)
+        for r in rules.switches():
+            cited = chosen[r.key]
+            source, passage = ("--rule", "set on the command line") if r.key in overridden else (cited.source,
+                                                                                                  cited.passage)
+            switches.add_row(r.key, str(r.value), ", ".join(map(str, r.choices)), source, passage)
+        console.print(switches)
+        every = Table(title=f"Every rule of {rules.name}")
+        for column in ("rule", "value", "status", "source", "passage", "note"):
+            every.add_column(column)
+        for r in rules.rules.values():
+            every.add_row(r.key, str(r.value), r.status, r.source, r.passage, r.note)
+        console.print(every)

@@ -1,0 +1,103 @@
+"""``spadille simulate reversis``: many deals (or sessions) of Reversis, summarised with 95% CIs,
+and with ``--out`` one row per deal. Heavy imports live inside the function."""
+
+from __future__ import annotations
+
+from spadille.cli.errors import user_errors
+from spadille.cli.options import DealsOption, OutOption, RuleOption, SeedOption, ThreadsOption
+
+from .options import PolicyOption, PresetOption, ReversisRulesetOption, SessionLengthOption
+
+EXIT_INTERRUPTED = 130
+ROWS_BATCH = 65_536   # deals per batch when rows are written: bounded memory whatever --deals
+
+
+def simulate_command(
+    deals: DealsOption = 100_000,
+    seed: SeedOption = 0,
+    ruleset: ReversisRulesetOption = None,
+    preset: PresetOption = None,
+    rule: RuleOption = None,
+    policy: PolicyOption = None,
+    session_length: SessionLengthOption = 1,
+    threads: ThreadsOption = None,
+    out: OutOption = None,
+) -> None:
+    """Play --deals deals of Reversis (sessions of --session-length deals with the pool carried
+    over) and print each position's net per deal, the payments by category and how often the
+    quinola is placed, forced or played, the reversis made or broken and the espagnolette, all
+    with 95% intervals. --out writes one row per deal (Parquet or CSV, with the run's metadata).
+
+    Ctrl-C stops after the current batch: the summary and the --out file then hold the deals
+    that finished.
+    """
+    import typer
+
+    with user_errors():
+        interrupted = _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, out)
+    if interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, out) -> bool:
+    from contextlib import nullcontext
+
+    import numpy as np
+    from rich.console import Console
+    from rich.markup import escape
+
+    from spadille.analyses.reversis.rows import deal_rows
+    from spadille.analyses.reversis.summary import events, net_by_player, net_by_position, payments_by_category
+    from spadille.cli.progress import StopBetweenBatches, deal_progress
+    from spadille.kernel.reversis import _layout as L
+    from spadille.kernel.reversis.simulate import ReversisConfig, run_sessions
+
+    from .setup import load_policies, load_rules
+    from .view import frame_table
+
+    config = ReversisConfig(load_rules(ruleset, preset, rule), load_policies(policy), seed, deals, session_length,
+                            threads)
+    config.validate()
+    writer = None
+    if out is not None:
+        from spadille.analyses.rowfile import RowFileWriter, check_output_path
+
+        check_output_path(out)
+        writer = RowFileWriter(out, deal_rows(0, np.zeros((0, L.N_RECORD), dtype=np.int64), session_length))
+    stderr = Console(stderr=True)
+    with (writer or nullcontext()), StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
+        task = progress.add_task("deals", total=config.sessions * session_length)
+
+        def advance(n: int) -> None:
+            progress.advance(task, n)
+            stop.check()
+
+        on_batch = (lambda first, rows: writer.write(deal_rows(first, rows, session_length))) if writer else None
+        result = run_sessions(config, want_rows=writer is not None, progress=advance, on_batch=on_batch,
+                              batch_deals=ROWS_BATCH if writer is not None else 262_144)
+        if writer is not None:
+            writer.commit({**config.metadata(), "deals_done": result.deals_done, "interrupted": result.interrupted})
+    stdout = Console()
+    meta = config.metadata()
+    rate = result.deals_done / result.seconds if result.seconds > 0 else float("nan")
+    stdout.print(escape(" · ".join([
+        f"spadille {meta['spadille_version']}", "reversis", f"seed {seed}",
+        f"ruleset {config.ruleset.label} (sha256 {config.ruleset.sha256[:12]})",
+        "policies " + ", ".join(meta["policies"]), f"sessions of {session_length}",
+        f"{result.deals_done:,} deals in {result.seconds:.1f} s ({rate:,.0f} deals/s)"])), soft_wrap=True)
+    if result.interrupted:
+        stderr.print(f"Interrupted: {result.deals_done:,} of {config.sessions * session_length:,} deals finished.")
+    if result.deals_done == 0:
+        stdout.print("No deal finished: nothing to summarise.")
+        return result.interrupted
+    agg = result.aggregates
+    stdout.print(frame_table(net_by_position(agg), "Net fiches per deal by position (95% CI); with_pool_share "
+                                                   "adds a quarter of the pool's change"))
+    if session_length > 1:
+        stdout.print(frame_table(net_by_player(agg, session_length), "Each player's net fiches per session "
+                                                                     "(opening stake included; 95% CI over sessions)"))
+    stdout.print(frame_table(payments_by_category(agg), "Mean fiches per deal, by payment category and account"))
+    stdout.print(frame_table(events(agg), "How often, per deal (95% Wilson intervals)"))
+    if writer is not None:
+        stdout.print(f"Wrote {writer.rows_written:,} rows to {out}", soft_wrap=True, markup=False)
+    return result.interrupted

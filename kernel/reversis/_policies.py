@@ -1,0 +1,173 @@
+"""The policies both engines ask: jitted functions of what a seat holds and sees.
+
+``choose_discard`` names the card a seat puts in the écart (or -1: keep the hand, when the
+exchange is optional); ``choose_card`` the card it plays among ``legal``. ``follow`` is the legal
+set without the espagnolette's privilege (equal to ``legal`` for everyone else). The observation
+``obs`` is laid out per ``_layout.O_*``; ``params`` per ``_layout.P_*``; ``state`` is the deal's
+random stream (uint64[2]), drawn from only when a random choice has two or more options.
+Tables come as arguments: ``suit_masks`` uint64[4], ``points`` int64[48]. No input checks.
+"""
+
+import numpy as np
+from numba import njit
+
+from spadille.kernel.common._bits import above, bit, highest, lowest, nth_set, popcount
+from spadille.kernel.common._rng import below_n
+
+from . import _layout as L
+
+QUINOLA = 15
+DIAMOND_ACE = 24
+N_RANKS = 12
+
+
+@njit(inline="always", cache=True)
+def _shed_score(c, points):
+    """How much a seat wants to get rid of ``c`` on a trick it will not take."""
+    score = 50 * points[c] + (N_RANKS - 1 - c % N_RANKS)
+    if c == QUINOLA:
+        score += 1000
+    if c == DIAMOND_ACE:
+        score += 200
+    return score
+
+
+@njit(inline="always", cache=True)
+def _best_shed(mask, points):
+    best, best_score = -1, -1
+    m = mask
+    while m:
+        c = lowest(m)
+        m &= m - np.uint64(1)
+        s = _shed_score(c, points)
+        if s > best_score:
+            best, best_score = c, s
+    return best
+
+
+@njit(inline="always", cache=True)
+def _lead(hand, legal, played, suit_masks):
+    """The lowest card, forcing aces and the quinola where they are still out; never the quinola if avoidable."""
+    best, best_score = -1, 1 << 30
+    m = legal
+    while m:
+        c = lowest(m)
+        m &= m - np.uint64(1)
+        suit = c // N_RANKS
+        score = 4 * (N_RANKS - 1 - c % N_RANKS)
+        if c == QUINOLA:
+            score += 1000
+        ace = suit * N_RANKS
+        if not ((played | hand) & bit(ace)):
+            score -= 2
+        if suit == 1 and not ((played | hand) & bit(QUINOLA)):
+            score -= 1
+        if score < best_score:
+            best, best_score = c, score
+    return best
+
+
+@njit(inline="always", cache=True)
+def _strongest(mask):
+    """The card of the highest rank (ties: the lowest card index)."""
+    best, best_rank = -1, N_RANKS
+    m = mask
+    while m:
+        c = lowest(m)
+        m &= m - np.uint64(1)
+        if c % N_RANKS < best_rank:
+            best, best_rank = c, c % N_RANKS
+    return best
+
+
+@njit(inline="always", cache=True)
+def _heuristic_card(params, hand, legal, follow, obs, suit_masks, points):
+    seat, trick, in_trick = obs[L.O_SEAT], obs[L.O_TRICK], obs[L.O_IN_TRICK]
+    led, win_card, run = obs[L.O_LED_SUIT], obs[L.O_WIN_CARD], obs[L.O_RUN]
+    # Towards a reversis: having taken the first tricks, keep taking them.
+    if run == seat and trick - 1 >= params[L.P_REVERSIS_FROM]:
+        if in_trick == 0:
+            return _strongest(follow)
+        of_suit = follow & suit_masks[led]
+        if of_suit and lowest(of_suit) < win_card:
+            return lowest(of_suit)
+    # Breaking a reversis under way at la bonne: take the trick if the suit allows it.
+    if params[L.P_BREAK] and run >= 0 and run != seat and trick >= 10 and in_trick > 0:
+        of_suit = follow & suit_masks[led]
+        if of_suit and lowest(of_suit) < win_card:
+            return lowest(of_suit)
+    # The espagnolette sheds its costliest card that does not take the trick.
+    if obs[L.O_PRIVILEGED] and params[L.P_ESPAGNOLETTE] and in_trick > 0:
+        safe = (legal & ~suit_masks[led]) | (legal & suit_masks[led] & above(win_card))
+        if safe:
+            return _best_shed(safe, points)
+    if popcount(follow) == 1:
+        return lowest(follow)
+    if in_trick == 0:
+        return _lead(hand, follow, np.uint64(obs[L.O_PLAYED]), suit_masks)
+    of_suit = follow & suit_masks[led]
+    if of_suit:
+        plain = of_suit & ~bit(QUINOLA)
+        if not plain:
+            plain = of_suit
+        below = plain & above(win_card)       # the cards of the suit under the one winning
+        if below:
+            return lowest(below)          # the highest card that still ducks
+        if in_trick == 3:
+            return lowest(plain)          # taking anyway: with the highest
+        return highest(plain)            # else the lowest, hoping a later card takes it
+    return _best_shed(follow, points)
+
+
+@njit(inline="always", cache=True)
+def choose_card(policy, params, hand, legal, follow, obs, suit_masks, points, state):
+    """The card ``obs[O_SEAT]`` plays: a member of ``legal`` (uint64 masks)."""
+    n = popcount(legal)
+    if n == 1:
+        return lowest(legal)
+    if policy == L.POLICY_RANDOM:
+        return nth_set(legal, below_n(state, n))
+    return _heuristic_card(params, hand, legal, follow, obs, suit_masks, points)
+
+
+@njit(cache=True)
+def choose_discard(policy, params, hand, may_keep, suit_masks, points, state):
+    """The card the seat puts in the écart, or -1 to keep its hand (only when ``may_keep``)."""
+    n = popcount(hand) + (1 if may_keep else 0)
+    if policy == L.POLICY_RANDOM:
+        pick = below_n(state, n)
+        return -1 if pick == popcount(hand) else nth_set(hand, pick)
+    forced = params[L.P_FORCE_DISCARD]
+    if forced >= 0 and hand & bit(forced):
+        return forced
+    rule = params[L.P_DISCARD]
+    if rule == 3 and may_keep:
+        return -1
+    if rule == 1:
+        return nth_set(hand, below_n(state, popcount(hand)))
+    if rule == 2:                      # the lowest card: the highest rank index, ties to the lowest card
+        best, best_rank = -1, -1
+        m = hand
+        while m:
+            c = lowest(m)
+            m &= m - np.uint64(1)
+            if c % N_RANKS > best_rank:
+                best, best_rank = c, c % N_RANKS
+        return best
+    aces = 0
+    for s in range(4):
+        if hand & bit(s * N_RANKS):
+            aces += 1
+    keep_aces = aces >= 3          # three aces or more: keep them, for the espagnolette
+    best, best_score = -1, -(1 << 30)
+    m = hand
+    while m:
+        c = lowest(m)
+        m &= m - np.uint64(1)
+        length = popcount(hand & suit_masks[c // N_RANKS])
+        score = 10 * points[c] + (N_RANKS - 1 - c % N_RANKS) + 4 * max(0, 4 - length)
+        if c == QUINOLA or (keep_aces and c % N_RANKS == 0):
+            score -= 1000
+        if score > best_score:
+            best, best_score = c, score
+    return best

@@ -1,0 +1,1 @@
+"""Reversis's part of the standard report."""

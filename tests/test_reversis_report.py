@@ -1,0 +1,38 @@
+"""The Reversis part of the report: real experiments, verdicts in words with intervals, paired arms."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from spadille.analyses.reversis import experiments as E
+from spadille.kernel.reversis.ruleset import load_reversis_ruleset
+from spadille.reports.reversis.section import report_deals, report_sections
+
+
+def test_report_section_states_verdicts_with_intervals():
+    sections = report_sections(seed=3, deals=20_000)
+    assert [s.title for s in sections] == ["Reversis"]
+    text = " ".join(sections[0].paragraphs)
+    assert "r1, the espagnolette" in text and "r2, the reversis's outcomes" in text
+    assert text.count("95% CI") >= 3
+    names = [item.name for item in sections[0].items]
+    assert names == ["reversis-espagnolette", "reversis-outcomes", "reversis-quinola", "reversis-positions",
+                     "reversis-attempts", "reversis-exchange", "reversis-search", "reversis-presets"]
+    for item in sections[0].items:
+        assert len(item.frame) > 0 and item.metadata["seed"] == 3
+        assert isinstance(item.metadata["policies"], list)
+    assert report_deals(0.01) == 20_000 and report_deals(1.0) == 500_000
+
+
+def test_outcome_codes_follow_the_settlement():
+    rules = load_reversis_ruleset()
+    result = E.reversis_outcomes(rules, seed=1, deals=20_000)
+    frame = result["frame"]
+    assert frame["player_deals"].sum() == 4 * 20_000
+    made = frame.iloc[1]
+    assert made["player_deals"] > 0 and np.isclose(made["mean"], 64, atol=1.0)   # 16 + 32 + 16, nothing else
+
+
+def test_a_zero_difference_has_no_interval():
+    row = E._difference("same", np.array([1, 2, 3]), np.array([1, 2, 3]))
+    assert row["differing"] == 0 and np.isnan(row["ci_low"]) and not row["clear"]
