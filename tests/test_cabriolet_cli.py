@@ -7,6 +7,7 @@ from typer.testing import CliRunner
 
 from spadille.analyses.rowfile import read_row_file
 from spadille.cli.app import app
+from spadille.cli.games import games_with
 
 runner = CliRunner()
 
@@ -40,7 +41,8 @@ def test_odds_errors_are_one_line(tmp_path):
     assert len(result.output.strip().splitlines()) == 1
     result = runner.invoke(app, ["odds", "quadrille"])
     assert result.exit_code == 1
-    assert _line(result).startswith("Error: quadrille has no `spadille odds`; cabriolet has it"), result.output
+    assert _line(result).startswith("Error: quadrille has no `spadille odds`; cabriolet"), result.output
+    assert "and quadrille has `spadille simulate quadrille`, `spadille show quadrille`" in _line(result)
 
 
 def test_simulate_cabriolet_writes_rows_with_metadata(tmp_path):
@@ -71,8 +73,11 @@ def test_quadrille_commands_refuse_cabriolet():
                  ["evaluate", "cabriolet", "♥K"], ["solve", "cabriolet", "x", "--trump", "h", "--ombre", "eldest"]):
         result = runner.invoke(app, args)
         assert result.exit_code == 1, (args, result.output)
-        assert _line(result) == (f"Error: cabriolet has no `spadille {args[0]}`; quadrille has it, and cabriolet has "
-                                 "`spadille simulate cabriolet`, `spadille odds cabriolet`"), result.output
+        others = games_with(args[0])  # the games that do have it, from the registry (quadrille first)
+        assert others[0] == "quadrille"
+        verb = "has" if len(others) == 1 else "have"
+        assert _line(result) == (f"Error: cabriolet has no `spadille {args[0]}`; {', '.join(others)} {verb} it, and "
+                                 "cabriolet has `spadille simulate cabriolet`, `spadille odds cabriolet`"), result.output
 
 
 def test_each_game_takes_only_its_own_options():

@@ -10,6 +10,7 @@ import typer
 from typer.testing import CliRunner
 
 from spadille.cli.app import app
+from spadille.cli.games import games_with
 
 runner = CliRunner()
 COMMANDS = sorted(typer.main.get_command(app).commands)
@@ -47,4 +48,5 @@ def test_an_unknown_game_is_a_usage_error():
     result = runner.invoke(app, ["rules", "whist"])
     assert result.exit_code == 2
     text = " ".join(result.output.replace("│", " ").split())  # undo the error panel's wrapping
-    assert "unknown game 'whist' for `spadille rules` (games: quadrille)" in text
+    assert f"unknown game 'whist' for `spadille rules` (games: {', '.join(games_with('rules'))})" in text
+    assert "quadrille" in games_with("rules") and "cabriolet" not in games_with("rules")

@@ -15,7 +15,7 @@ def spadille(*args: str) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize(("args", "message"), [
     (["simulate", "quadrille", "--policy", "nope"],
      "Error: Invalid value for '--policy': Value error, 'nope' is not one of 'random', 'heuristic', 'dd', 'pimc'."),
-    (["simulate", "quadrile"], "Error: unknown game 'quadrile' for `spadille simulate` (games: quadrille, cabriolet)"),
+    (["simulate", "quadrile"], "Error: unknown game 'quadrile' for `spadille simulate` (games: quadrille, cabriolet"),
     (["simulate", "cabriolet", "--policy", "random"], "Error: No such option: --policy"),
     (["simulate", "quadrille", "--dice"], "Error: No such option: --dice"),
     (["simulate", "quadrille", "--bogus"], "Error: No such option: --bogus"),
