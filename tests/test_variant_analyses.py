@@ -15,7 +15,7 @@ from spadille.cli.app import app
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.policies import make_seat_policy
-from spadille.kernel.quadrille.ruleset import load_ruleset
+from spadille.kernel.quadrille.ruleset import load_ruleset, with_overrides
 
 from citations import REPO
 
@@ -30,12 +30,17 @@ def labels(ruleset_name: str, hand: str, seat: str = "eldest") -> list[str]:
 
 
 def test_the_mediateur_hand_can_demand_every_king_it_lacks():
-    # holds ♣K; the kings of spades, hearts (trumps too) and diamonds may be demanded
+    # holds ♣K and ♥K; the kings of spades and diamonds may be demanded, but not the king of
+    # trumps: "L’on ne peut point appeller le roi de la couleur en laquelle on joue" (the default reading)
     got = labels("mediateur", CASCO_HAND)
     assert "demand ♥ ♠K" in got and "demand ♥ ♥K" not in got  # ♥K is its own
-    assert "demand ♠ ♠K" in got and "demand ♥ ♦K" in got
+    assert "demand ♠ ♠K" not in got and "demand ♥ ♦K" in got and "demand ♦ ♦K" not in got
     assert not any(label.startswith("demand") and "♣K" in label for label in got)
     assert "casco call ♠K" not in got  # no casco in the médiateur's ladder
+    # Hoyle's reading, "a king, which any person may demand": the king of trumps too
+    focal, mask = parse_hand(load_ruleset("mediateur"), CASCO_HAND, "eldest")
+    lenient = with_overrides(load_ruleset("mediateur"), {"exchange.demand_king_of_trumps": True})
+    assert "demand ♠ ♠K" in [v.label for v in hand_actions(lenient, mask, focal, vole=False)]
 
 
 def test_the_italian_ladder_offers_casco_only_with_both_black_aces():

@@ -143,7 +143,8 @@ def test_a_trois_ask_demands_a_king(trois):
     assert trois["contract.ask_demands_king"] is True
     assert trois["auction.contracts"] == ["ask", "sans-prendre"]
     rule = trois.rules["exchange.demand_king_of_trumps"]
-    assert rule.value is True and rule.status == "inference"
+    # A switch between two readings; the literal one keeps quadrille's ban (tests/test_rule_readings.py).
+    assert rule.value is False and rule.status == "switch"
     assert cites(trois, "exchange.demand_king_of_trumps", "un roi tel qu’il le juge convenable à son jeu")
 
 
@@ -317,7 +318,7 @@ def test_italian_dimidiator_is_a_covered_exchange(ita):
     assert cites(ita, "exchange.card_shown", "scambio coperto prima del gioco", IT)
     assert ita["exchange.card_shown"] is False
     assert ita["exchange.fee"] == 0 and ita["payments.demand_premium"] == 0
-    assert ita.rules["exchange.demand_king_of_trumps"].status == "inference" and ita["exchange.demand_king_of_trumps"]
+    assert ita.rules["exchange.demand_king_of_trumps"].status == "switch" and ita["exchange.demand_king_of_trumps"]
     assert cites(ita, "payments.multiplier_demanded", "Pagata a 1,5 volte il tasso Alliance", IT)
     assert ita["payments.multiplier_demanded"] == 1.5
     assert cites(ita, "payments.multiplier_casco", "Vittoria Casco: Pagata a 2 volte il tasso Alliance", IT)

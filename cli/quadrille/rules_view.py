@@ -65,7 +65,14 @@ def switch_section(rules: Ruleset) -> RenderableType:
     for rule in rules.switches():
         choices = f"  (choices: {escape(', '.join(map(toml_value, rule.choices)))})" if rule.choices else ""
         lines.append(f"  {escape(rule.key)} = [bold]{escape(toml_value(rule.value))}[/bold]{choices}")
-        lines.append(f"    {citation(rules, rule.key, show_key=False)}")
+        if not rule.readings:
+            lines.append(f"    {citation(rules, rule.key, show_key=False)}")
+        for reading in rule.readings:
+            default = " (this ruleset's value)" if reading is rule.reading(rule.value) else ""
+            lines.append(f"    reading {escape(toml_value(reading.value))}{default}: [dim]{escape(reading.source)}: "
+                         f"“{escape(reading.passage)}”[/dim]")
+            if reading.note:
+                lines.append(f"      {escape(reading.note)}")
     return Text.from_markup("\n".join(lines))
 
 

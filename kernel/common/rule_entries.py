@@ -1,7 +1,9 @@
 """One rule of a ruleset file, as every game's ruleset writes it, and the checks all games share.
 
 A rule is a TOML table: ``value``, ``source`` (a seed file or a digest section), ``passage``
-(the words it rests on), ``status`` and, for a switch, ``choices`` and a ``note``. Each game has
+(the words it rests on), ``status`` and, for a switch, ``choices`` and a ``note``. A switch
+between two readings of one text also lists its ``readings``: for each value, the passage that
+supports it, with its own source and a note on what that reading does. Each game has
 its own schema of keys and value checks and its own statuses; the reading is the same, so it
 lives here once (Quadrille: kernel/quadrille/ruleset.py; Cabriolet: kernel/cabriolet/ruleset.py).
 """
@@ -14,9 +16,20 @@ from typing import Any, Callable, Mapping
 
 from .errors import RulesetError
 
-RULE_FIELDS = {"value", "source", "passage", "status", "choices", "note"}
+RULE_FIELDS = {"value", "source", "passage", "status", "choices", "note", "readings"}
+READING_FIELDS = {"value", "source", "passage", "note"}
 
 ValueCheck = Callable[[Any], "str | None"]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One value of a switch and the words that support it."""
+
+    value: Any
+    source: str
+    passage: str
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -28,6 +41,11 @@ class Rule:
     status: str
     choices: tuple[Any, ...] = ()
     note: str = ""
+    readings: tuple[Reading, ...] = ()
+
+    def reading(self, value: Any) -> Reading | None:
+        """The reading behind ``value``, if the rule lists its readings."""
+        return next((r for r in self.readings if r.value == value and type(r.value) is type(value)), None)
 
 
 def int_range(lo: int, hi: int) -> ValueCheck:
@@ -67,9 +85,12 @@ def read_rule(label: str, key: str, entry: Any, *, schema: Mapping[str, ValueChe
     problem = schema[key](value)
     if problem:
         raise error(f"{where}: {shown(key, value)} {problem}")
-    choices = tuple(entry.get("choices", ()))
+    readings = _read_readings(where, entry.get("readings", []), schema[key], error, shown, key)
+    choices = tuple(entry.get("choices", ())) or tuple(r.value for r in readings)
     if choices and value not in choices:
         raise error(f"{where}: value {value!r} is not among its choices {list(choices)}")
+    if readings and sorted(map(repr, choices)) != sorted(repr(r.value) for r in readings):
+        raise error(f"{where}: its readings must cite each of its choices {list(choices)} once")
     known = (implemented or {}).get(key)
     if known is not None:
         for option in choices or (value,):
@@ -78,7 +99,31 @@ def read_rule(label: str, key: str, entry: Any, *, schema: Mapping[str, ValueChe
     fixed = fixed_values or {}
     if key in fixed and value != fixed[key]:
         raise error(f"{where}: only {fixed[key]!r} is implemented")
-    return Rule(key, value, entry["source"], entry["passage"], entry["status"], choices, entry.get("note", ""))
+    return Rule(key, value, entry["source"], entry["passage"], entry["status"], choices, entry.get("note", ""),
+                readings)
+
+
+def _read_readings(where: str, entries: Any, check: ValueCheck, error: type[Exception],
+                   shown: Callable[[str, Any], str], key: str) -> tuple[Reading, ...]:
+    """A switch's readings: a list of tables, each a value with the source and passage behind it."""
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise error(f"{where}: 'readings' must be a list of tables (value, source, passage, note)")
+    readings = []
+    for entry in entries:
+        unknown = sorted(set(entry) - READING_FIELDS)
+        if unknown:
+            raise error(f"{where}: a reading has unknown field {unknown[0]!r}")
+        for needed in ("value", "source", "passage"):
+            if needed not in entry:
+                raise error(f"{where}: a reading is missing {needed!r}")
+        for text_field in ("source", "passage"):
+            if not isinstance(entry[text_field], str) or not entry[text_field].strip():
+                raise error(f"{where}: a reading's {text_field!r} must be a non-empty string")
+        problem = check(entry["value"])
+        if problem:
+            raise error(f"{where}: reading {shown(key, entry['value'])} {problem}")
+        readings.append(Reading(entry["value"], entry["source"], entry["passage"], entry.get("note", "")))
+    return tuple(readings)
 
 
 def read_meta(label: str, data: dict, fields: set[str], error: type[Exception]) -> dict:
