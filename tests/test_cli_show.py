@@ -80,3 +80,22 @@ def test_show_a_redealt_deal(tmp_path, ruleset, random4):
 def test_show_errors(args, message):
     result = show(*args)
     assert (result.exit_code, result.stderr, result.stdout) == (1, f"Error: {message}\n", "")
+
+
+
+def test_the_force_answer_names_the_bid_that_overbid_the_ask():
+    """At the médiateur an ask may be overbid by a demand, not only by a sans prendre: the asker
+    then cedes to (or takes) the demand, and show says so."""
+    from spadille.kernel.quadrille.policies import make_seat_policy
+
+    rows = simulate(RunConfig(load_ruleset("mediateur"), (make_seat_policy("heuristic"),) * 4, 0, 3000,
+                              record=True)).rows
+    forced = rows[rows[:, L.COL_FORCE] != L.NO_FORCE]
+    bids = forced[:, L.COL_BIDS:L.COL_BIDS + 4]
+    by_demand = forced[(bids == L.DEMAND).any(axis=1) & ~(bids == L.ALONE).any(axis=1)]
+    assert len(by_demand) > 0
+    answer = "cedes to the demand" if by_demand[0, L.COL_FORCE] == L.CEDE else "takes the demand himself"
+    shown = show("--ruleset", "mediateur", "--deal", str(int(by_demand[0, L.COL_DEAL])))
+    assert shown.exit_code == 0, shown.output
+    auction = squeeze(shown.stdout.split("Contract")[0])
+    assert answer in auction and "sans prendre" not in auction

@@ -10,7 +10,8 @@ from rich.text import Text
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille.cards import SEAT_NAMES, SUIT_SYMBOLS, SUITS, Hand, format_card
 
-FORCE_WORDS = {L.CEDE: "cedes to the sans prendre", L.TAKE: "takes the sans prendre himself"}
+# The bid that overbid the asker, as the force answer names it.
+OVERBID_WORDS = {L.ALONE: "the sans prendre", L.DEMAND: "the demand", L.CASCO: "the casco"}
 
 
 def _signed(value: int) -> str:
@@ -31,9 +32,19 @@ def _auction(row, seats) -> Table:
         table.add_row(seat, L.BID_NAMES[bid] if bid >= 0 else "(not asked: no higher bid is left)")
     force = int(row[L.COL_FORCE])
     if force != L.NO_FORCE:
-        askers = [seat for index, seat in enumerate(seats) if row[L.COL_BIDS + index] == L.ASK]
-        table.add_row(askers[0] if askers else "asker", FORCE_WORDS[force])
+        table.add_row(*_force_line(row, seats, force))
     return table
+
+
+def _force_line(row, seats, force: int) -> tuple[str, str]:
+    """The asker's answer to the bid that overbid him: the first bid after his ask (a later one
+    finds no ask left to force)."""
+    bids = [int(row[L.COL_BIDS + index]) for index in range(len(seats))]
+    asker = bids.index(L.ASK) if L.ASK in bids else None
+    overbid = next((bid for bid in bids[asker + 1:] if bid not in (-1, L.PASS)), L.ALONE) if asker is not None else L.ALONE
+    words = OVERBID_WORDS.get(overbid, "the higher bid")
+    answer = f"cedes to {words}" if force == L.CEDE else f"takes {words} himself"
+    return (seats[asker] if asker is not None else "asker"), answer
 
 
 def _contract(row, seats) -> Text:
