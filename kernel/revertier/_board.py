@@ -107,7 +107,7 @@ def try_move(src, source, die, codes, out):
     out[:] = src
     out[source] -= 1
     out[target] += 1
-    if target == 12:
+    if target == 12 and codes[ZONE] == ZONE_UNTIL_12TH:
         out[REACHED_12] = 1
     enemy_point = SLOTS + opposite(target)
     if out[enemy_point] == 1:

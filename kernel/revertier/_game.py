@@ -27,9 +27,11 @@ def _seat_pips(board, seat):
 
 
 @njit(cache=True)
-def play_game(seed, game, policy0, policy1, codes, weights, ws, inner, row, trace):
+def play_game(seed, game, policy0, policy1, codes, weights, ws, inner, order, spare, row, trace):
     """Play game ``game`` of ``seed``; write its row (int64[N_OUT]). When ``trace`` has rows
-    (int8[k, 3 + 54]: mover, die1, die2, then the board seat 0 first), record each throw there."""
+    (int8[k, 3 + 54]: mover, die1, die2, then the board seat 0 first), record each throw there.
+    ``ws`` and ``inner`` are workspaces (_moves.make_workspace), ``order`` and ``spare``
+    int64[CAPACITY] sorting space; all are reused from game to game."""
     dice = np.zeros(2, dtype=np.uint64)
     seed_deal(dice, seed, game)
     streams = np.zeros((2, 2), dtype=np.uint64)
@@ -53,8 +55,6 @@ def play_game(seed, game, policy0, policy1, codes, weights, ws, inner, row, trac
     scratch = np.zeros(WIDTH, dtype=np.int8)
     flipped = np.zeros(WIDTH, dtype=np.int8)
     key = np.zeros(4, dtype=np.uint64)
-    order = np.zeros(CAPACITY, dtype=np.int64)
-    spare = np.zeros(CAPACITY, dtype=np.int64)
     rolls = 0
     recorded = 0
     while rolls < MAX_ROLLS:
@@ -111,5 +111,8 @@ def play_games(seed, first_game, count, policy0, policy1, codes, weights, chunk,
     for task in prange(tasks):
         ws = make_workspace()
         inner = make_workspace()
+        order = np.zeros(CAPACITY, dtype=np.int64)
+        spare = np.zeros(CAPACITY, dtype=np.int64)
         for i in range(task * chunk, min(count, (task + 1) * chunk)):
-            play_game(seed, first_game + i, policy0, policy1, codes, weights, ws, inner, out[i], no_trace)
+            play_game(seed, first_game + i, policy0, policy1, codes, weights, ws, inner, order, spare, out[i],
+                      no_trace)

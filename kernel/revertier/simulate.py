@@ -112,7 +112,7 @@ def default_batch(config: GameConfig) -> int:
 
 
 def run_games(config: GameConfig, progress: Callable[[int], None] | None = None, batch: int | None = None,
-              on_batch: Callable[[int, np.ndarray], None] | None = None, chunk: int = 16) -> GamesResult:
+              on_batch: Callable[[int, np.ndarray], None] | None = None, chunk: int | None = None) -> GamesResult:
     """Play the games batch by batch; ``progress(n)`` after each batch (it may raise
     KeyboardInterrupt: the run then ends with what finished, ``interrupted`` set)."""
     from ._game import N_OUT, OVERFLOW, play_games
@@ -121,6 +121,10 @@ def run_games(config: GameConfig, progress: Callable[[int], None] | None = None,
     codes = config.ruleset.codes()
     policy0, policy1 = (policy_code(p) for p in config.policies)
     batch = batch or default_batch(config)
+    if chunk is None:   # a task builds its workspaces once: a few tasks per thread and batch
+        import numba
+
+        chunk = max(1, -(-batch // (4 * numba.get_num_threads())))
     result = GamesResult(config)
     start = time.perf_counter()
     try:
@@ -148,7 +152,7 @@ def trace_game(ruleset: RevertierRuleset, seed: int, game: int, policies: tuple[
     the board after it (seat 0's 27 slots, then seat 1's)."""
     from ._board import SLOTS
     from ._game import MAX_ROLLS, N_OUT, play_game
-    from ._moves import make_workspace
+    from ._moves import CAPACITY, make_workspace
 
     GameConfig(ruleset, seed, 1, policies, threads=None, first_game=game).validate()
     if not 0 <= game < MAX_GAMES:
@@ -156,5 +160,6 @@ def trace_game(ruleset: RevertierRuleset, seed: int, game: int, policies: tuple[
     row = np.zeros(N_OUT, dtype=np.int64)
     trace = np.zeros((MAX_ROLLS, 3 + 2 * SLOTS), dtype=np.int8)
     recorded = play_game(seed, game, policy_code(policies[0]), policy_code(policies[1]), ruleset.codes(), weights(),
-                         make_workspace(), make_workspace(), row, trace)
+                         make_workspace(), make_workspace(), np.zeros(CAPACITY, np.int64), np.zeros(CAPACITY, np.int64),
+                         row, trace)
     return row, trace[:recorded]

@@ -72,7 +72,7 @@ def move(me: Side, opp: Side, source: int, die: int, codes) -> tuple[Side, Side]
         return None
     mine[source] -= 1
     mine[target] += 1
-    if target == 12:
+    if target == 12 and codes[C.ZONE] == C.ZONE_UNTIL_12TH:
         mine[C.REACHED_12] = 1
     enemy_point = C.opposite(target)
     if theirs[enemy_point] == 1:
