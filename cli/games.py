@@ -80,6 +80,17 @@ GAMES = {game.name: game for game in (
         rulesets="spadille.kernel.cabriolet.ruleset:available_cabriolet_rulesets",
         report_part="cabriolet.section",
     ),
+    Game(
+        "revertier",
+        "révertier (reconstructed), the tables game of the Dictionnaire des jeux, completed from its relatives",
+        commands={
+            "simulate": "revertier.simulate:simulate_command",
+            "show": "revertier.show:show_command",
+            "rules": "revertier.rules:rules_command",
+            "bench": "revertier.bench:bench_command",
+        },
+        rulesets="spadille.kernel.revertier.ruleset:available_revertier_rulesets",
+    ),
 )}
 
 

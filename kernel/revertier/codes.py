@@ -54,3 +54,8 @@ def opposite(point: int) -> int:
     """The opponent's track number of my track point 1..24: the piles stand in diagonally opposite
     corners, so my point 1 is his point 13."""
     return (point + 11) % 24 + 1
+
+
+def start_side(men: int) -> list[int]:
+    """One player's 27 slots at the start: every man on his point 1."""
+    return [men if slot == 1 else 0 for slot in range(SLOTS)]
