@@ -53,7 +53,7 @@ def test_the_games_throw_fair_dice():
 def test_one_man_race_matches_its_exact_solution(overrides):
     rules = load_revertier_ruleset(override_texts=["board.men=1", *overrides])
     exact = race_of_one_man(rules)
-    out = run_games(GameConfig(rules, 11, 150_000, ("random", "random"))).out
+    out = run_games(GameConfig(rules, 11, 100_000, ("random", "random"))).out
     won = (out[:, 0] == out[:, 1]).astype(float)
     z_win = (won.mean() - exact.starter_wins) / (won.std() / np.sqrt(len(won)))
     z_len = (out[:, 4].mean() - exact.expected_throws) / (out[:, 4].std() / np.sqrt(len(out)))

@@ -1,5 +1,5 @@
 """The numba kernel against the readable reference engine, exactly: over 10,000 seeded games
-under every switch with two or three men a side (where the reference is quick), more with fifteen
+under every switch with one, two or three men a side (where the reference is quick), more with fifteen
 and with expectimax, the candidates of thousands of throws from real fifteen-man positions, and
 independence from threads and batches."""
 
@@ -26,7 +26,7 @@ COMBOS = [
     (None, ["dice.doublets=2", "wins.jan=fiske", "entry.blocked=whole-turn"]),
     ("svensk-bradspel-1905", ["wins.jan=none", "bearoff.overthrow=from-highest"]),
 ]
-POLICY_PAIRS = [("random", "heuristic"), ("heuristic", "random"), ("random", "random"), ("heuristic", "heuristic")]
+POLICY_PAIRS = [("random", "heuristic"), ("heuristic", "random"), ("hitter", "runner"), ("runner", "heuristic")]
 
 
 def _rules(preset, overrides, men=None):
@@ -48,7 +48,7 @@ def test_ten_thousand_games_with_few_men_agree():
     games = 0
     first = 0
     for preset, overrides in COMBOS:
-        for men, count in ((2, 230), (3, 130)):
+        for men, count in ((1, 150), (2, 150), (3, 60)):
             rules = _rules(preset, overrides, men)
             for policies in POLICY_PAIRS:
                 _compare(rules, policies, first, count)
@@ -61,15 +61,15 @@ def test_ten_thousand_games_with_few_men_agree():
 def test_fifteen_man_games_agree(preset, overrides):
     rules = _rules(preset, overrides)
     kernel = _compare(rules, ("random", "heuristic"), 0, 12)
-    kernel = np.concatenate([kernel, _compare(rules, ("heuristic", "heuristic"), 100, 10)])
+    kernel = np.concatenate([kernel, _compare(rules, ("hitter", "runner"), 100, 8)])
     assert (kernel[:, 2] != C.KIND_UNFINISHED).all()
 
 
 def test_expectimax_agrees():
     for preset, overrides in COMBOS[:3]:
         rules = _rules(preset, overrides, 2)
-        _compare(rules, ("expectimax", "heuristic"), 0, 25)
-        _compare(rules, ("random", "expectimax"), 0, 25)
+        _compare(rules, ("expectimax", "heuristic"), 0, 15)
+        _compare(rules, ("random", "expectimax"), 0, 15)
 
 
 def test_every_candidate_of_fifteen_man_throws_agrees():

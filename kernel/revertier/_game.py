@@ -8,7 +8,7 @@ from spadille.kernel.common._rng import below_n, seed_deal
 
 from ._board import BAR, FIRST_LOWER, MEN, SLOTS, WIDTH
 from ._moves import CAPACITY, OUT, generate, make_workspace
-from ._policies import _pips, choose_expectimax, choose_heuristic, choose_random, win_kind
+from ._policies import _pips, choose_by_hits, choose_expectimax, choose_heuristic, choose_random, win_kind
 
 POLICY_STREAM_OFFSET = 2**40
 MAX_ROLLS = 4000
@@ -68,6 +68,10 @@ def play_game(seed, game, policy0, policy1, codes, weights, ws, inner, order, sp
             chosen = choose_random(ws, n, streams[mover], order, spare)
         elif policy == 1:
             chosen = choose_heuristic(ws, n, codes, weights)
+        elif policy == 3:
+            chosen = choose_by_hits(ws, n, np.int64(start[SLOTS + BAR]), codes, weights, 1)
+        elif policy == 4:
+            chosen = choose_by_hits(ws, n, np.int64(start[SLOTS + BAR]), codes, weights, -1)
         else:
             chosen = choose_expectimax(ws, n, codes, weights, inner, scratch, key, flipped)
         after = ws[0][OUT, chosen]

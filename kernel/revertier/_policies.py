@@ -137,6 +137,25 @@ def choose_heuristic(ws, n, codes, weights):
 
 
 @njit(cache=True)
+def choose_by_hits(ws, n, before_bar, codes, weights, preference):
+    """hitter (preference +1) / runner (-1): most / fewest men hit, then H; a win first
+    (reference/policies.py: choose_by_hits). ``before_bar``: the opponent's bar before the throw."""
+    positions, keys = ws[0], ws[1]
+    best = 0
+    best_value = np.int64(0)
+    for i in range(n):
+        pos = positions[OUT, i]
+        if win_kind(pos, codes) >= 0:
+            value = np.int64(100 * WIN)
+        else:
+            hits = np.int64(pos[SLOTS + BAR]) - before_bar
+            value = preference * hits * 4 * WIN + score(pos, codes, weights)
+        if i == 0 or value > best_value or (value == best_value and key_less(keys[OUT, i], keys[OUT, best])):
+            best, best_value = i, value
+    return best
+
+
+@njit(cache=True)
 def expectimax_value(pos, codes, weights, inner, scratch, key, flipped):
     """36 WIN for a throw that wins; else the sum over the 21 throws (weights 1 and 2) of the lowest
     H, for the mover, among the opponent's candidates."""

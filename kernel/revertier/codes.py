@@ -43,8 +43,8 @@ KIND_NAMES = ("single", "special", "jan", "unfinished")
 KIND_POINTS = (1, 1, 2, 0)
 
 # Policies.
-POLICY_RANDOM, POLICY_HEURISTIC, POLICY_EXPECTIMAX = 0, 1, 2
-POLICY_NAMES = ("random", "heuristic", "expectimax")
+POLICY_RANDOM, POLICY_HEURISTIC, POLICY_EXPECTIMAX, POLICY_HITTER, POLICY_RUNNER = 0, 1, 2, 3, 4
+POLICY_NAMES = ("random", "heuristic", "expectimax", "hitter", "runner")
 
 # A game that runs this many throws is recorded as unfinished (never seen in practice).
 MAX_ROLLS = 4000

@@ -107,7 +107,7 @@ class GamesResult:
 
 
 def default_batch(config: GameConfig) -> int:
-    per_second = {"random": 2000, "heuristic": 2000, "expectimax": 20}
+    per_second = {"random": 2000, "heuristic": 2000, "hitter": 2000, "runner": 2000, "expectimax": 20}
     return max(16, min(per_second[p] for p in config.policies))
 
 

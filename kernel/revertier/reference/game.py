@@ -56,7 +56,7 @@ def play_game(seed: int, game: int, policies: tuple[int, int], codes, keep_posit
     while rolls < C.MAX_ROLLS:
         die1, die2 = throw_die(dice), throw_die(dice)
         options = candidates(position, mover, die1, die2, codes)
-        after = options[choose(policies[mover], options, mover, codes, streams[mover])]
+        after = options[choose(policies[mover], options, position, mover, codes, streams[mover])]
         hits[mover] += after[1 - mover][C.BAR] - position[1 - mover][C.BAR]
         position = after
         rolls += 1

@@ -24,6 +24,21 @@ def choose_heuristic(options: list[Position], mover: int, codes) -> int:
     return values.index(max(values))
 
 
+def choose_by_hits(options: list[Position], before: Position, mover: int, codes, preference: int) -> int:
+    """hitter (preference +1): the most men hit this throw, then the heuristic; runner (-1): the
+    fewest. A throw that wins the game comes first either way. One integer per candidate:
+    100 WIN for a win, else preference * hits * 4 WIN + H (|H| < WIN, so hits decide first)."""
+    other = 1 - mover
+    values = []
+    for option in options:
+        if win_kind(option, mover, codes) >= 0:
+            values.append(100 * WIN)
+            continue
+        hits = option[other][C.BAR] - before[other][C.BAR]
+        values.append(preference * hits * 4 * WIN + score_after(option, mover, mover, codes))
+    return values.index(max(values))
+
+
 def expectimax_value(option: Position, mover: int, codes) -> int:
     """36 WIN for a throw that wins; else the sum over the 21 throws of the opponent's best reply,
     as the mover scores it (the lowest H among the opponent's candidates)."""
@@ -42,9 +57,13 @@ def choose_expectimax(options: list[Position], mover: int, codes) -> int:
     return values.index(max(values))
 
 
-def choose(policy: int, options: list[Position], mover: int, codes, stream) -> int:
+def choose(policy: int, options: list[Position], before: Position, mover: int, codes, stream) -> int:
     if policy == C.POLICY_RANDOM:
         return choose_random(options, stream)
     if policy == C.POLICY_HEURISTIC:
         return choose_heuristic(options, mover, codes)
+    if policy == C.POLICY_HITTER:
+        return choose_by_hits(options, before, mover, codes, 1)
+    if policy == C.POLICY_RUNNER:
+        return choose_by_hits(options, before, mover, codes, -1)
     return choose_expectimax(options, mover, codes)
