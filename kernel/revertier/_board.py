@@ -1,4 +1,5 @@
-"""One move on a position held as small arrays (docs/revertier.md, "One move").
+"""A position held as small arrays, and the rules of one move that read it (docs/revertier.md,
+"One move"); _moves.py applies the moves.
 
 A position seen by the mover is ``int8[54]``: slots 0..26 his (0 the bar, 1..24 his track points,
 25 off, 26 the *reached 12* flag), slots 27..53 the opponent's in the opponent's own track numbers.
@@ -80,41 +81,6 @@ def all_home(pos):
     for point in range(1, 19):
         if pos[point] != 0:
             return False
-    return True
-
-
-@njit(cache=True)
-def try_move(src, source, die, codes, out):
-    """Write into ``out`` (int8[54]) the position after the mover's man on ``source`` (0 = bar)
-    moves by ``die``; False when the move is illegal (``out`` is then garbage)."""
-    entering = source == BAR
-    target = die if entering else source + die
-    if target > 24:
-        if not all_home(src):
-            return False
-        if target > OFF:
-            if codes[OVERTHROW] == 0:
-                return False
-            for point in range(1, source):
-                if src[point] != 0:
-                    return False
-        out[:] = src
-        out[source] -= 1
-        out[OFF] += 1
-        return True
-    if not can_land(src, 0, target, entering, codes):
-        return False
-    out[:] = src
-    out[source] -= 1
-    out[target] += 1
-    if target == 12 and codes[ZONE] == ZONE_UNTIL_12TH:
-        out[REACHED_12] = 1
-    enemy_point = SLOTS + opposite(target)
-    if out[enemy_point] == 1:
-        out[enemy_point] = 0
-        out[SLOTS + BAR] += 1
-    if codes[PRIME_LIMIT] != 0 and longest_made_run(out, 0) > 5 and men_left(out, SLOTS) != 1:
-        return False
     return True
 
 

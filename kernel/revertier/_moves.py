@@ -8,7 +8,9 @@ Kernels here do no input checks.
 import numpy as np
 from numba import njit
 
-from ._board import BAR, DOUBLET_MOVES, ENTRY_WHOLE_TURN, ONE_DIE_EITHER, WIDTH, pack_key, try_move
+from ._board import (BAR, DOUBLET_MOVES, ENTRY_WHOLE_TURN, OFF, ONE_DIE_EITHER, OVERTHROW, PRIME_LIMIT, REACHED_12,
+                     SLOTS, WIDTH, ZONE, ZONE_UNTIL_12TH, all_home, can_land, longest_made_run, men_left, opposite,
+                     pack_key)
 
 CAPACITY = 8192       # positions a level may hold; a throw of fifteen men reaches about 3,100 at most
 TABLE = 16384         # hash slots (a power of two, twice the capacity)
@@ -54,21 +56,100 @@ def _add(ws, buffer, scratch, key):
 
 
 @njit(cache=True)
+def _landing(src, source, die, codes):
+    """Where the mover's man on ``source`` lands with ``die`` (OFF for a bear-off), or -1 when the
+    move is illegal, the prime limit aside (checked on the position written)."""
+    entering = source == BAR
+    target = die if entering else source + die
+    if target > 24:
+        if not all_home(src):
+            return -1
+        if target > OFF:
+            if codes[OVERTHROW] == 0:
+                return -1
+            for point in range(1, source):
+                if src[point] != 0:
+                    return -1
+        return OFF
+    if not can_land(src, 0, target, entering, codes):
+        return -1
+    return target
+
+
+@njit(inline="always", cache=True)
+def _bump(key, slot, up):
+    """Add (or take) one man in ``slot`` of a packed key: nibbles never carry, slots hold 0..15."""
+    step = np.uint64(1) << np.uint64(4 * (15 - slot % 16))
+    if up:
+        key[slot // 16] += step
+    else:
+        key[slot // 16] -= step
+
+
+@njit(cache=True)
+def _find(ws, buffer, key):
+    """(hash slot, found) of ``key`` among the current set of ``buffer``."""
+    keys, table_index, table_stamp, stamp = ws[1], ws[3], ws[4], ws[5]
+    h = (key[0] * np.uint64(0x9E3779B97F4A7C15)) ^ (key[1] * np.uint64(0xBF58476D1CE4E5B9)) \
+        ^ (key[2] * np.uint64(0x94D049BB133111EB)) ^ key[3]
+    slot = np.int64((h ^ (h >> np.uint64(29))) & np.uint64(TABLE - 1))
+    while table_stamp[slot] == stamp[0]:
+        other = table_index[slot]
+        if (keys[buffer, other, 0] == key[0] and keys[buffer, other, 1] == key[1]
+                and keys[buffer, other, 2] == key[2] and keys[buffer, other, 3] == key[3]):
+            return slot, True
+        slot = (slot + 1) & (TABLE - 1)
+    return slot, False
+
+
+@njit(cache=True)
 def _expand(ws, source, die, target, codes, scratch, key):
-    """Every legal move of ``die`` from every position of buffer ``source``, added to ``target``."""
-    positions = ws[0]
-    counts = ws[2]
+    """Every legal move of ``die`` from every position of buffer ``source``, added to ``target``.
+    The key of each result is the source's key plus the move's few changes, so a duplicate is
+    recognised before any position is written."""
+    positions, keys, counts, table_index, table_stamp, stamp = ws
+    fiske_flag = codes[ZONE] == ZONE_UNTIL_12TH
     for i in range(counts[source]):
         src = positions[source, i]
-        if src[BAR] > 0:
-            if try_move(src, BAR, die, codes, scratch):
-                pack_key(scratch, key)
-                _add(ws, target, scratch, key)
-            continue
-        for point in range(1, 25):
-            if src[point] > 0 and try_move(src, point, die, codes, scratch):
-                pack_key(scratch, key)
-                _add(ws, target, scratch, key)
+        first, last = (BAR, BAR) if src[BAR] > 0 else (1, 24)
+        for point in range(first, last + 1):
+            if src[point] == 0:
+                continue
+            landing = _landing(src, point, die, codes)
+            if landing < 0:
+                continue
+            key[:] = keys[source, i]
+            _bump(key, point, False)
+            _bump(key, landing, True)
+            hit = landing != OFF and src[SLOTS + opposite(landing)] == 1
+            if hit:
+                _bump(key, SLOTS + opposite(landing), False)
+                _bump(key, SLOTS + BAR, True)
+            flag = fiske_flag and landing == 12 and src[REACHED_12] == 0
+            if flag:
+                _bump(key, REACHED_12, True)
+            slot, found = _find(ws, target, key)
+            if found:
+                continue
+            n = counts[target]
+            if n >= CAPACITY:
+                stamp[1] = 1
+                continue
+            out = positions[target, n]
+            out[:] = src
+            out[point] -= 1
+            out[landing] += 1
+            if hit:
+                out[SLOTS + opposite(landing)] = 0
+                out[SLOTS + BAR] += 1
+            if flag:
+                out[REACHED_12] = 1
+            if codes[PRIME_LIMIT] != 0 and longest_made_run(out, 0) > 5 and men_left(out, SLOTS) != 1:
+                continue
+            keys[target, n, :] = key
+            counts[target] = n + 1
+            table_index[slot] = n
+            table_stamp[slot] = stamp[0]
 
 
 @njit(cache=True)

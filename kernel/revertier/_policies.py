@@ -62,10 +62,10 @@ def _pips(pos, side):
 @njit(cache=True)
 def _exposed(pos, me, codes):
     opp = SLOTS - me
-    # behind[q] = enemy men on enemy points 1..q
-    behind = np.zeros(25, dtype=np.int64)
+    occupied = np.int64(0)          # bit q: the enemy has a man on his point q
     for q in range(1, 25):
-        behind[q] = behind[q - 1] + pos[opp + q]
+        if pos[opp + q] > 0:
+            occupied |= np.int64(1) << q
     entering = pos[opp + BAR] > 0 and codes[ENTRY_MAY_HIT] != 0
     count = 0
     for point in range(1, 25):
@@ -73,7 +73,8 @@ def _exposed(pos, me, codes):
             continue
         target = opposite(point)
         low = max(1, target - 12)
-        if behind[target - 1] - behind[low - 1] > 0 or (entering and target <= 6):
+        behind = ((np.int64(1) << target) - 1) & ~((np.int64(1) << low) - 1)   # enemy points low..target-1
+        if (occupied & behind) != 0 or (entering and target <= 6):
             count += 1
     return count
 
