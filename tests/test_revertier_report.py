@@ -60,3 +60,13 @@ def test_the_sensitivity_table_has_every_value_of_every_switch(section):
     # a switch that changes the game's length shows it: doublets as two moves make longer games
     doublets = switches[switches["switch"] == "dice.doublets"].iloc[0]
     assert doublets["throws_vs_default"] > 0 and doublets["clear"]
+
+
+def test_the_part_renders_in_the_report_documents(section, tmp_path):
+    from spadille.reports.document import Report, write_report
+
+    folder = write_report(Report("spadille report", {"seed": 4}, [section]), tmp_path / "report")
+    markdown = (folder / "report.md").read_text(encoding="utf-8")
+    assert "Révertier (reconstructed)" in markdown and "how each reconstruction switch changes" in markdown
+    header = (folder / "revertier-switches.csv").read_text(encoding="utf-8").splitlines()[0]
+    assert '"reconstructed": true' in header and '"wins.jan": "cotton"' in header

@@ -28,7 +28,7 @@ def opposite(point):
     return (point + 11) % 24 + 1
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def in_zone(pos, me, point, codes):
     zone = codes[ZONE]
     if zone == ZONE_FIRST_12:
@@ -38,7 +38,7 @@ def in_zone(pos, me, point, codes):
     return 2 <= point <= 11 and pos[me + REACHED_12] == 0
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def can_land(pos, me, point, entering, codes):
     """Whether the side at offset ``me`` (0 or 27) may land on its point 1..24, prime limit aside."""
     opp = SLOTS - me
@@ -52,7 +52,7 @@ def can_land(pos, me, point, entering, codes):
     return True
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def longest_made_run(pos, me):
     best = 0
     run = 0
@@ -66,7 +66,7 @@ def longest_made_run(pos, me):
     return best
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def men_left(pos, side):
     total = 0
     for slot in range(BAR, OFF):
@@ -74,7 +74,7 @@ def men_left(pos, side):
     return total
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def all_home(pos):
     if pos[BAR] != 0:
         return False

@@ -55,7 +55,7 @@ def _add(ws, buffer, scratch, key):
     table_stamp[slot] = stamp[0]
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def _landing(src, source, die, codes):
     """Where the mover's man on ``source`` lands with ``die`` (OFF for a bear-off), or -1 when the
     move is illegal, the prime limit aside (checked on the position written)."""
@@ -86,7 +86,7 @@ def _bump(key, slot, up):
         key[slot // 16] -= step
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def _find(ws, buffer, key):
     """(hash slot, found) of ``key`` among the current set of ``buffer``."""
     keys, table_index, table_stamp, stamp = ws[1], ws[3], ws[4], ws[5]

@@ -51,7 +51,7 @@ def win_kind(pos, codes):
     return -1
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def _pips(pos, side):
     total = 25 * np.int64(pos[side + BAR])
     for point in range(1, 25):
@@ -59,7 +59,7 @@ def _pips(pos, side):
     return total
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def _exposed(pos, me, codes):
     opp = SLOTS - me
     occupied = np.int64(0)          # bit q: the enemy has a man on his point q
@@ -79,7 +79,7 @@ def _exposed(pos, me, codes):
     return count
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def _made(pos, side):
     count = 0
     for point in range(1, 25):
@@ -88,7 +88,7 @@ def _made(pos, side):
     return count
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def _closed(pos, me, codes):
     count = 0
     for die in range(1, 7):
