@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from spadille.cli.games import GAMES, report_companions
 from spadille.kernel.revertier.ruleset import load_revertier_ruleset
 from spadille.reports.revertier.section import report_deals, report_sections
 
@@ -17,9 +16,12 @@ def section():
     return sections[0]
 
 
-def test_the_part_is_registered_and_sized():
-    assert GAMES["revertier"].report_part == "revertier.section"
-    assert ("revertier", "revertier.section") in report_companions("quadrille")
+def test_the_part_has_the_companion_interface_and_is_sized():
+    """What reports/quadrille/standard.py asks of a game's report part (cli/games.py report_part)."""
+    import importlib
+
+    module = importlib.import_module("spadille.reports.revertier.section")
+    assert callable(module.report_deals) and callable(module.report_sections)
     assert report_deals(1.0) == 2_000 and report_deals(0.001) == 100
 
 

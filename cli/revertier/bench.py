@@ -12,6 +12,7 @@ from spadille.cli.options import RuleOption, SeedOption
 
 from .options import PolicyOption, PresetOption
 
+TARGET_HEURISTIC = 20_000
 BenchGamesOption = Annotated[int, typer.Option("--games", help="Games to time per policy (after a warm-up).")]
 
 
@@ -36,7 +37,7 @@ def bench_lines(games, seed, preset, rule, policy) -> list[str]:
         policy_code(name)
     if not 1 <= games <= 10_000_000:
         raise SimulationError(f"--games must be between 1 and 10,000,000, not {games}")
-    lines = [run_line(rules, seed, ["one core"])]
+    lines = [run_line(rules, seed, ["one core", f"target: >= {TARGET_HEURISTIC:,} heuristic games/s (issue 18)"])]
     for name in names:
         run_games(GameConfig(rules, seed, 4, (name, name), threads=1))   # compile and warm up
         result = run_games(GameConfig(rules, seed, games, (name, name), threads=1), batch=games, chunk=games)
