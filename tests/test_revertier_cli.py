@@ -32,7 +32,8 @@ def test_simulate_prints_reconstructed_figures_with_intervals(tmp_path):
     text = _text(result)
     assert "révertier (reconstructed)" in text and SWITCHES in text
     assert "seat 0 heuristic, seat 1 random" in text
-    for figure in ("the first player wins", "throws a game", "kind of win: jan", "ci_low", "heuristic against random"):
+    for figure in ("the first player wins", "throws a game", "kind of win: jan", "ci_low", "heuristic against random",
+                   "pairs 60", "points", "clear yes"):
         assert figure in text
     rows, meta = read_row_file(out)
     assert len(rows) == 60 and meta["reconstructed"] is True and meta["seed"] == 3

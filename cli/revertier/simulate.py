@@ -100,13 +100,15 @@ def run_simulate(games, seed, preset, rule, policy, compare, ruleset, threads, o
         return True
     stdout.print(frame_table(summary(result.out), "Révertier (reconstructed): the run's figures (95% CI)"))
     if pair is not None and not result.interrupted:
-        from spadille.analyses.revertier.compare import comparison_frame, comparison_row
+        from spadille.analyses.revertier.compare import comparison_row
+
+        from .view import one_row_table
 
         a_first = run_games(GameConfig(rules, seed, games, pair, threads)).out
         b_first = run_games(GameConfig(rules, seed, games, (pair[1], pair[0]), threads)).out
-        frame = comparison_frame([comparison_row(pair[0], pair[1], a_first, b_first)])
-        stdout.print(frame_table(frame, f"{pair[0]} against {pair[1]}: points a game, paired on the same dice "
-                                        "with colours swapped (95% CI)"))
+        stdout.print(one_row_table(comparison_row(pair[0], pair[1], a_first, b_first),
+                                   f"{pair[0]} against {pair[1]}: {pair[0]}'s points a game, paired on the same dice "
+                                   "with colours swapped (95% CI)"))
     if writer is not None:
         stdout.print(f"Wrote {writer.rows_written:,} rows to {out}", soft_wrap=True, markup=False)
     return result.interrupted

@@ -28,6 +28,16 @@ def frame_table(frame: pd.DataFrame, title: str) -> Table:
     return table
 
 
+def one_row_table(row: dict, title: str) -> Table:
+    """A one-row frame as measure | value lines, so it reads in 80 columns."""
+    table = Table(title=title)
+    table.add_column("measure", justify="left")
+    table.add_column("value", justify="right")
+    for name, value in row.items():
+        table.add_row(str(name), _cell(value))
+    return table
+
+
 def _opposite(point: int) -> int:
     return (point + 11) % 24 + 1
 
