@@ -94,6 +94,17 @@ GAMES = {game.name: game for game in (
         rulesets="spadille.kernel.reversis.ruleset:available_reversis_rulesets",
         report_part="reversis.section",
     ),
+    Game(
+        "revertier",
+        "révertier (reconstructed), the tables game of the Dictionnaire des jeux, completed from its relatives",
+        commands={
+            "simulate": "revertier.simulate:simulate_command",
+            "show": "revertier.show:show_command",
+            "rules": "revertier.rules:rules_command",
+            "bench": "revertier.bench:bench_command",
+        },
+        rulesets="spadille.kernel.revertier.ruleset:available_revertier_rulesets",
+    ),
 )}
 
 

@@ -1,0 +1,122 @@
+"""Whole games in a batch, one row each (docs/revertier.md, "Per-game rows"); game k of seed s is
+the same game whatever the threads or batches. Kernels here do no input checks."""
+
+import numpy as np
+from numba import njit, prange
+
+from spadille.kernel.common._rng import below_n, seed_deal
+
+from ._board import BAR, FIRST_LOWER, MEN, SLOTS, WIDTH
+from ._moves import CAPACITY, OUT, generate, make_workspace
+from ._policies import _pips, choose_by_hits, choose_expectimax, choose_heuristic, choose_random, win_kind
+
+POLICY_STREAM_OFFSET = 2**40
+MAX_ROLLS = 4000
+PIP_AT = (20, 40, 80)
+# Row columns.
+WINNER, STARTER, KIND, POINTS, ROLLS, HITS_0, HITS_1 = 0, 1, 2, 3, 4, 5, 6
+PIPS_FIRST = 7            # pips of seat 0 and seat 1 after 20, 40, 80 throws and at the end
+OVERFLOW = 15             # 1 if a level ever exceeded the workspace's capacity (tests check 0)
+N_OUT = 16
+KIND_POINTS = np.array([1, 1, 2, 0], dtype=np.int64)
+
+
+@njit(cache=True)
+def _seat_pips(board, seat):
+    return _pips(board[seat], 0)
+
+
+@njit(cache=True)
+def play_game(seed, game, policy0, policy1, codes, weights, ws, inner, order, spare, row, trace):
+    """Play game ``game`` of ``seed``; write its row (int64[N_OUT]). When ``trace`` has rows
+    (int8[k, 3 + 54]: mover, die1, die2, then the board seat 0 first), record each throw there.
+    ``ws`` and ``inner`` are workspaces (_moves.make_workspace), ``order`` and ``spare``
+    int64[CAPACITY] sorting space; all are reused from game to game."""
+    dice = np.zeros(2, dtype=np.uint64)
+    seed_deal(dice, seed, game)
+    streams = np.zeros((2, 2), dtype=np.uint64)
+    seed_deal(streams[0], seed, game + POLICY_STREAM_OFFSET)
+    seed_deal(streams[1], seed, game + 2 * POLICY_STREAM_OFFSET)
+    board = np.zeros((2, SLOTS), dtype=np.int8)
+    board[0, 1] = codes[MEN]
+    board[1, 1] = codes[MEN]
+    while True:
+        first = below_n(dice, 6) + 1
+        second = below_n(dice, 6) + 1
+        if first != second:
+            break
+    higher = 0 if first > second else 1
+    mover = 1 - higher if codes[FIRST_LOWER] != 0 else higher
+    row[:] = 0
+    row[STARTER] = mover
+    row[WINNER] = -1
+    row[KIND] = 3
+    start = np.zeros(WIDTH, dtype=np.int8)
+    scratch = np.zeros(WIDTH, dtype=np.int8)
+    flipped = np.zeros(WIDTH, dtype=np.int8)
+    key = np.zeros(4, dtype=np.uint64)
+    rolls = 0
+    recorded = 0
+    while rolls < MAX_ROLLS:
+        die1 = below_n(dice, 6) + 1
+        die2 = below_n(dice, 6) + 1
+        start[:SLOTS] = board[mover]
+        start[SLOTS:] = board[1 - mover]
+        n = generate(ws, start, die1, die2, codes, scratch, key)
+        policy = policy0 if mover == 0 else policy1
+        if policy == 0:
+            chosen = choose_random(ws, n, streams[mover], order, spare)
+        elif policy == 1:
+            chosen = choose_heuristic(ws, n, codes, weights)
+        elif policy == 3:
+            chosen = choose_by_hits(ws, n, np.int64(start[SLOTS + BAR]), codes, weights, 1)
+        elif policy == 4:
+            chosen = choose_by_hits(ws, n, np.int64(start[SLOTS + BAR]), codes, weights, -1)
+        else:
+            chosen = choose_expectimax(ws, n, codes, weights, inner, scratch, key, flipped)
+        after = ws[0][OUT, chosen]
+        row[HITS_0 + mover] += after[SLOTS + BAR] - board[1 - mover, BAR]
+        board[mover, :] = after[:SLOTS]
+        board[1 - mover, :] = after[SLOTS:]
+        rolls += 1
+        if recorded < trace.shape[0]:
+            trace[recorded, 0] = mover
+            trace[recorded, 1] = die1
+            trace[recorded, 2] = die2
+            trace[recorded, 3:3 + SLOTS] = board[0]
+            trace[recorded, 3 + SLOTS:] = board[1]
+            recorded += 1
+        for i in range(3):
+            if rolls == PIP_AT[i]:
+                row[PIPS_FIRST + 2 * i] = _seat_pips(board, 0)
+                row[PIPS_FIRST + 2 * i + 1] = _seat_pips(board, 1)
+        kind = win_kind(after, codes)
+        if kind >= 0:
+            row[WINNER] = mover
+            row[KIND] = kind
+            break
+        mover = 1 - mover
+    row[POINTS] = KIND_POINTS[row[KIND]]
+    row[ROLLS] = rolls
+    for i in range(4):
+        if i == 3 or rolls < PIP_AT[i]:
+            row[PIPS_FIRST + 2 * i] = _seat_pips(board, 0)
+            row[PIPS_FIRST + 2 * i + 1] = _seat_pips(board, 1)
+    row[OVERFLOW] = ws[5][1] + inner[5][1]
+    return recorded
+
+
+@njit(cache=True, parallel=True)
+def play_games(seed, first_game, count, policy0, policy1, codes, weights, chunk, out):
+    """Games first_game .. first_game + count - 1 into ``out`` (int64[count, N_OUT]), ``chunk``
+    games per task so each task builds its workspaces once."""
+    tasks = (count + chunk - 1) // chunk
+    no_trace = np.zeros((0, 3 + 2 * SLOTS), dtype=np.int8)
+    for task in prange(tasks):
+        ws = make_workspace()
+        inner = make_workspace()
+        order = np.zeros(CAPACITY, dtype=np.int64)
+        spare = np.zeros(CAPACITY, dtype=np.int64)
+        for i in range(task * chunk, min(count, (task + 1) * chunk)):
+            play_game(seed, first_game + i, policy0, policy1, codes, weights, ws, inner, order, spare, out[i],
+                      no_trace)

@@ -1,0 +1,1 @@
+"""The Révertier (reconstructed) part of the standard report."""
