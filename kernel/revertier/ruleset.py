@@ -14,14 +14,13 @@ import hashlib
 import json
 import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
 from spadille.kernel.common.errors import RulesetError
-from spadille.kernel.common.rule_entries import (Rule, boolean, int_range, parse_override, read_meta, read_rule,
-                                                 read_rule_tables, read_ruleset_file)
+from spadille.kernel.common.rule_entries import (Rule, boolean, int_range, locate_ruleset, parse_override, read_meta,
+                                                 read_rule, read_rule_tables)
 
 from . import codes as C
 
@@ -138,14 +137,7 @@ def available_revertier_rulesets() -> list[str]:
 
 
 def _locate(name_or_path: str | Path) -> tuple[str, str]:
-    found = read_ruleset_file(name_or_path, RevertierRulesetError)
-    if found is not None:
-        return found
-    if str(name_or_path) != DEFAULT_REVERTIER_RULESET:
-        raise RevertierRulesetError(f"unknown Révertier ruleset {str(name_or_path)!r}; available: "
-                                    f"{DEFAULT_REVERTIER_RULESET} (or a path to a TOML file)")
-    resource = resources.files(__package__).joinpath(f"{DEFAULT_REVERTIER_RULESET}.toml")
-    return f"{DEFAULT_REVERTIER_RULESET}.toml", resource.read_text(encoding="utf-8")
+    return locate_ruleset(name_or_path, DEFAULT_REVERTIER_RULESET, __package__, "Révertier", RevertierRulesetError)
 
 
 def _read_presets(label: str, data: dict[str, Any]) -> dict[str, Preset]:
