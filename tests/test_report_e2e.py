@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from spadille.cli.app import app
+from spadille.cli.games import GAMES
 from spadille.kernel.quadrille.ruleset import load_ruleset
 from spadille.reports.quadrille.standard import build_report, plan_for
 
@@ -45,8 +46,11 @@ def test_the_folder_holds_every_part(small_report):
 def test_every_table_is_stamped(small_report):
     for path in small_report.glob("*.csv"):
         first = path.read_text(encoding="utf-8").splitlines()[0]
-        ruleset = "cabriolet-lacombe-1798" if path.name.startswith("cabriolet") else "encyclopedie-1765"
-        assert first.startswith("# spadille: ") and '"seed": 11' in first and ruleset in first, path.name
+        # another game's tables are named after it and stamped with its own ruleset
+        game = next((name for name in GAMES if name != "quadrille" and path.name.startswith(name)), None)
+        rulesets = GAMES[game].ruleset_names() if game else ["encyclopedie-1765"]
+        assert first.startswith("# spadille: ") and '"seed": 11' in first, path.name
+        assert any(f'"ruleset": "{name}' in first for name in rulesets), path.name
         assert '"spadille_version"' in first, path.name
 
 
