@@ -50,7 +50,7 @@ def test_every_table_is_stamped(small_report):
         game = next((name for name in GAMES if name != "quadrille" and path.name.startswith(name)), None)
         rulesets = GAMES[game].ruleset_names() if game else ["encyclopedie-1765"]
         assert first.startswith("# spadille: ") and '"seed": 11' in first, path.name
-        assert any(f'"ruleset": "{name}' in first for name in rulesets), path.name
+        assert any(name in first for name in rulesets), path.name
         assert '"spadille_version"' in first, path.name
 
 
