@@ -11,3 +11,13 @@ REPO = Path(__file__).resolve().parent.parent
 # CI clones the repository beside a copy of shared/; a developer's tree sits beside /work/shared.
 RULES_DIGEST = next((p for p in (REPO.parent / "shared" / "RULES.md", Path("/work/shared/RULES.md")) if p.exists()),
                     REPO.parent / "shared" / "RULES.md")
+
+
+def rewritten_ruleset(shipped: Path, tmp_path: Path, old: str, new: str) -> Path:
+    """A copy of the shipped ruleset file ``shipped`` with its first ``old`` replaced by ``new``,
+    for the tests that check a loader refuses a broken file in one sentence."""
+    text = shipped.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "r.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path

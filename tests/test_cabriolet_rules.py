@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from citations import REPO
+from citations import REPO, rewritten_ruleset
 from spadille.kernel.common.citations import normalise
 from spadille.kernel.cabriolet.cards import kernel_masks, parse_hand
 from spadille.kernel.cabriolet.cases import HOLDINGS, case_bits, holdings
@@ -40,14 +40,6 @@ def test_quadrille_rulesets_are_not_disturbed():
     assert not any("cabriolet" in name for name in available_rulesets())
 
 
-def _write(tmp_path, old: str, new: str):
-    text = TOML.read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / "r.toml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
-
-
 @pytest.mark.parametrize(("old", "new", "message"), [
     ('jeu = ["5-5-5"]', 'jeu = ["5-5-5"]\nbrelan = ["6-6-6"]', "names unknown case 'brelan'"),
     ('jeu = ["5-5-5"]', 'jeu = ["5-5-5", "4-4-4"]', "throw '4-4-4' is mapped twice ('jeu' and 'cabriolet')"),
@@ -59,7 +51,7 @@ def _write(tmp_path, old: str, new: str):
 ])
 def test_bad_rulesets_are_one_sentence(tmp_path, old, new, message):
     with pytest.raises(CabrioletRulesetError) as error:
-        load_cabriolet_ruleset(_write(tmp_path, old, new))
+        load_cabriolet_ruleset(rewritten_ruleset(TOML, tmp_path, old, new))
     assert message in str(error.value)
     assert "\n" not in str(error.value)
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from citations import REPO, RULES_DIGEST
+from citations import REPO, RULES_DIGEST, rewritten_ruleset
 from spadille.kernel.common.citations import digest_section, normalise
 from spadille.kernel.reversis.ruleset import (DEFAULT_REVERSIS_RULESET, PRESETS, SCHEMA, ReversisRulesetError,
                                               load_reversis_ruleset)
@@ -73,14 +73,6 @@ def test_the_seed_is_the_default_and_the_presets_differ():
         assert set(preset.values) == {r.key for r in loaded["dj"].switches()}
 
 
-def _write(tmp_path, old: str, new: str):
-    text = TOML.read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / "r.toml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
-
-
 @pytest.mark.parametrize(("old", "new", "message"), [
     ("[pack.cards]\nvalue = 48", "[pack.cards]\nvalue = 52", "rule 'pack.cards': value 52 must be 48"),
     ('[exchange.mode]\nvalue = "compulsory"', '[exchange.mode]\nvalue = "never"', "must be one of compulsory"),
@@ -97,7 +89,7 @@ def _write(tmp_path, old: str, new: str):
 ])
 def test_bad_rulesets_are_one_sentence(tmp_path, old, new, message):
     with pytest.raises(ReversisRulesetError) as error:
-        load_reversis_ruleset(_write(tmp_path, old, new))
+        load_reversis_ruleset(rewritten_ruleset(TOML, tmp_path, old, new))
     assert message in str(error.value)
     assert "\n" not in str(error.value)
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from citations import REPO, RULES_DIGEST
+from citations import REPO, RULES_DIGEST, rewritten_ruleset
 from spadille.kernel.common.citations import digest_section, passage_in
 from spadille.kernel.revertier import codes as C
 from spadille.kernel.revertier.ruleset import (DEFAULT_REVERTIER_RULESET, SCHEMA, RevertierRulesetError,
@@ -107,14 +107,6 @@ def test_overrides_apply_after_the_preset_and_change_the_hash(rules):
     assert both.sha256 != rules.sha256 and "entry.may_hit=false" in both.switch_values()
 
 
-def _write(tmp_path, old: str, new: str):
-    text = TOML.read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / "r.toml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
-
-
 @pytest.mark.parametrize(("old", "new", "message"), [
     ("[board.men]\nvalue = 15", "[board.men]\nvalue = 16", "rule 'board.men': value 16 must be between 1 and 15"),
     ("[board.men]\nvalue = 15", "[board.men]\nvalue = 15\nvlaue = 1", "rule 'board.men' has unknown field 'vlaue'"),
@@ -125,7 +117,7 @@ def _write(tmp_path, old: str, new: str):
 ])
 def test_bad_rulesets_are_one_sentence(tmp_path, old, new, message):
     with pytest.raises(RevertierRulesetError) as error:
-        load_revertier_ruleset(_write(tmp_path, old, new))
+        load_revertier_ruleset(rewritten_ruleset(TOML, tmp_path, old, new))
     assert message in str(error.value)
     assert "\n" not in str(error.value)
 
