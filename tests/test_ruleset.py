@@ -139,7 +139,7 @@ def test_missing_passage_is_named():
         ("pack.seats", 5, "ruleset 'bad.toml': rule 'pack.seats': value 5 must be between 3 and 4"),
         ("contract.allowed_trumps", ["hearts", "roses"],
          "ruleset 'bad.toml': rule 'contract.allowed_trumps': value ['hearts', 'roses'] has unknown suit 'roses' "
-         "(use spades, clubs, hearts, diamonds)"),
+         "(use spades, clubs, hearts, diamonds), or be 'every-suit-in-the-pack'"),
         ("bete.after_remise", [14, 0], "ruleset 'bad.toml': rule 'bete.after_remise': value [14, 0] "
          "must be a non-empty list of positive integers"),
     ],

@@ -211,6 +211,17 @@ def test_a_trois_red_suit_override(trois):
     assert changed.text != trois.text
 
 
+def test_a_trois_allowed_trumps_follow_the_removed_suit(trois):
+    """'Il n’est point permis de jouer en la couleur qui est ôtée': the ban moves with the suit
+    taken out, unless the trumps are listed explicitly."""
+    assert trois.rules["contract.allowed_trumps"].value == "every-suit-in-the-pack"
+    hearts_out = load_ruleset_with("quadrille-a-trois", ['pack.removed_suits=["hearts"]'])
+    assert hearts_out["contract.allowed_trumps"] == ["spades", "clubs", "diamonds"]
+    assert trump_order(hearts_out, DIAMONDS)
+    explicit = load_ruleset_with("quadrille-a-trois", ['contract.allowed_trumps=["spades", "clubs", "diamonds", "hearts"]'])
+    assert explicit["contract.allowed_trumps"] == ["spades", "clubs", "diamonds", "hearts"]
+
+
 def test_a_trois_removed_suit_must_be_red(trois):
     with pytest.raises(RulesetError, match=r"is not among its choices"):
         with_overrides(trois, {"pack.removed_suits": ["clubs"]})

@@ -45,6 +45,17 @@ def _suit_list(v: Any) -> str | None:
     return f"has unknown suit {bad[0]!r} (use {', '.join(cards.SUITS)})" if bad else None
 
 
+# contract.allowed_trumps may name its suits, or leave them to the pack: every suit not removed.
+EVERY_SUIT_IN_THE_PACK = "every-suit-in-the-pack"
+
+
+def _trump_suits(v: Any) -> str | None:
+    if v == EVERY_SUIT_IN_THE_PACK:
+        return None
+    problem = _suit_list(v)
+    return None if problem is None else f"{problem}, or be {EVERY_SUIT_IN_THE_PACK!r}"
+
+
 def _int_list(v: Any) -> str | None:
     if not isinstance(v, list) or not v or not all(_is_int(x) and x > 0 for x in v):
         return "must be a non-empty list of positive integers"
@@ -116,7 +127,7 @@ SCHEMA: dict[str, Callable[[Any], str | None]] = {
     "auction.forced_spadille_lone_payment_exempt": boolean,
     "auction.forced_spadille_vole": boolean,
     "auction.contracts": _bid_ladder,
-    "contract.allowed_trumps": _suit_list,
+    "contract.allowed_trumps": _trump_suits,
     "contract.call_king_of_trumps": boolean,
     "contract.queen_call_with_four_kings": boolean,
     "contract.self_call": boolean,
@@ -198,7 +209,12 @@ class Ruleset:
     overrides: tuple[tuple[str, Any], ...] = field(default=())  # values changed from the file (with_overrides)
 
     def __getitem__(self, key: str) -> Any:
-        return self.rules[key].value
+        value = self.rules[key].value
+        if key == "contract.allowed_trumps" and value == EVERY_SUIT_IN_THE_PACK:
+            # Derived here, not at load, so that an override of pack.removed_suits moves it too.
+            removed = self.rules["pack.removed_suits"].value
+            return [suit for suit in cards.SUITS if suit not in removed]
+        return value
 
     def switches(self) -> list[Rule]:
         return [r for r in self.rules.values() if r.status == "switch"]
