@@ -22,9 +22,10 @@ RULESETS = [load_ruleset(name) for name in available_rulesets()] + \
 READINGS = [(rs.name, rule.key, reading) for rs in RULESETS for rule in rs.rules.values() for reading in rule.readings]
 # The readings issue 12 asked to be named, each with both values cited.
 NAMED = {
-    "quadrille-a-trois": ["exchange.demand_king_of_trumps"],
+    "encyclopedie-1765": ["vole.value"],
+    "quadrille-a-trois": ["exchange.demand_king_of_trumps", "vole.value"],
     "mediateur": ["exchange.demand_king_of_trumps"],
-    "italian-modern": ["exchange.demand_king_of_trumps"],
+    "italian-modern": ["exchange.demand_king_of_trumps", "play.matador_privilege"],
 }
 
 
@@ -49,7 +50,8 @@ def test_the_named_readings_are_switches_with_every_value_cited(ruleset):
     for key in NAMED[ruleset]:
         rule = rules.rules[key]
         assert rule.status == "switch" and len(rule.readings) >= 2, key
-        assert sorted(map(repr, rule.choices)) == sorted(repr(r.value) for r in rule.readings), key
+        if rule.choices:  # a behaviour: each choice cited; an amount's readings mark cited points
+            assert sorted(map(repr, rule.choices)) == sorted(repr(r.value) for r in rule.readings), key
         assert rule.reading(rule.value) is not None and rule.reading(rule.value).note, key
 
 
@@ -98,3 +100,17 @@ def test_the_rules_command_lists_each_reading():
     assert result.exit_code == 0, result.output
     assert "reading false (this ruleset's value): seeds/encyclopedie-1765-quadrille.txt: “L’on ne peut point" in text
     assert "reading true: seeds/encyclopedie-1765-quadrille.txt: “un roi tel qu’il le juge convenable à son jeu”" in text
+
+
+def test_an_amounts_readings_leave_any_agreed_amount_open():
+    """'la vole ne gagne que ce que l’on est convenu': the two cited figures (one fiche, double
+    the stake) are readings, not the only amounts a table may agree on."""
+    from spadille.kernel.quadrille.ruleset import load_ruleset_with
+
+    rule = load_ruleset("encyclopedie-1765").rules["vole.value"]
+    assert rule.choices == () and sorted(r.value for r in rule.readings) == [10, 20]
+    assert load_ruleset_with("encyclopedie-1765", ["vole.value=15"])["vole.value"] == 15
+    base = (REPO / "kernel" / "quadrille" / "rulesets" / "encyclopedie-1765.toml").read_text(encoding="utf-8")
+    uncited = base.replace("[vole.value]\nvalue = 10", "[vole.value]\nvalue = 12", 1)
+    with pytest.raises(RulesetError, match="its readings must cite its default 12"):
+        parse_ruleset("bad.toml", uncited)
