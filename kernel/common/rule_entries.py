@@ -87,13 +87,12 @@ def read_rule(label: str, key: str, entry: Any, *, schema: Mapping[str, ValueChe
         raise error(f"{where}: {shown(key, value)} {problem}")
     readings = _read_readings(where, entry.get("readings", []), schema[key], error, shown, key)
     # Readings of an amount (a payment two texts price differently) mark cited points on an
-    # open scale: any agreed amount stays allowed. Readings of a behaviour are its choices.
+    # open scale: any agreed amount stays allowed (an override may pick another). Readings of a
+    # behaviour are its choices.
     amounts = bool(readings) and all(_is_amount(r.value) for r in readings)
     choices = tuple(entry.get("choices", ())) or (() if amounts else tuple(r.value for r in readings))
     if choices and value not in choices:
         raise error(f"{where}: value {value!r} is not among its choices {list(choices)}")
-    if amounts and value not in [r.value for r in readings]:
-        raise error(f"{where}: its readings must cite its default {value!r}")
     if readings and not amounts and sorted(map(repr, choices)) != sorted(repr(r.value) for r in readings):
         raise error(f"{where}: its readings must cite each of its choices {list(choices)} once")
     known = (implemented or {}).get(key)
