@@ -29,8 +29,9 @@ def test_list_shows_every_ruleset_with_title_and_summary():
         rs = load_ruleset(name)
         assert squeeze(f"{name} — {rs.title}") in out
         assert squeeze(rs.summary) in out
-    # nine departures, and a tenth since the Dimidiator's king of trumps became a named reading
-    assert "Departs from the period texts on 10 points (see spadille rules quadrille --ruleset italian-modern)" in out
+    # nine departures, a tenth since the Dimidiator's king of trumps became a named reading, and
+    # three the list had missed (no asker's preference, no queen call, every lost Alliance alone)
+    assert "Departs from the period texts on 13 points (see spadille rules quadrille --ruleset italian-modern)" in out
     assert out.count("Departs from the period texts") == 1
     assert "Trumps" not in out  # the list only
 
