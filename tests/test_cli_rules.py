@@ -55,10 +55,11 @@ def test_switches_are_listed_with_value_choices_and_source(ruleset):
     switches = ruleset.switches()
     assert switches
     for rule in switches:
-        value = str(rule.value).lower() if isinstance(rule.value, bool) else rule.value
-        line = f"{rule.key} = {value}"
+        def shown(v):
+            return str(v).lower() if isinstance(v, bool) else str(v)
+        line = f"{rule.key} = {shown(rule.value)}"
         if rule.choices:
-            line += f" (choices: {', '.join(map(str, rule.choices))})"
+            line += f" (choices: {', '.join(map(shown, rule.choices))})"
         assert squeeze(line) in out
         assert squeeze(f"{rule.source}: “{rule.passage}”") in out
 

@@ -25,7 +25,7 @@ NAMED = {
     "encyclopedie-1765": ["vole.value"],
     "quadrille-a-trois": ["exchange.demand_king_of_trumps", "vole.value"],
     "mediateur": ["exchange.demand_king_of_trumps"],
-    "italian-modern": ["exchange.demand_king_of_trumps", "play.matador_privilege"],
+    "italian-modern": ["exchange.demand_king_of_trumps", "play.matador_privilege", "payments.pot_game"],
 }
 
 

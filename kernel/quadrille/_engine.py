@@ -308,12 +308,20 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
     called_seen = called_pos < 0 or contract == L.CASCO_GAME  # the casco friend named trumps
     partner_card = -1 if demanding else called  # what the policies know as the called card
     duty = rules[L.R_CALLED_KING_DUTY] != 0 and called_pos >= 0
+    # "Celui qui n'étant pas premier à jouer, & auroit le roi appellé, joueroit à tout, de
+    # spadille, manille ou baste, ou même le roi appellé, pour faire connoître qu'il est ami ...
+    # ne pourroit entreprendre la vole" (ENC): set once such a friend leads such a card.
+    friend_shown = False
+    signal_watch = (rules[L.R_FRIEND_LEAD_BARS_VOLE] != 0 and friend > 0 and called_pos >= 0
+                    and contract != L.CASCO_GAME)
+    spadille_pos = top_pos[trump]
     gone = ZERO
     side_tricks = 0
     leader = 0
     for trick in range(hand_size):
         if (trick == vole_after and vole_allowed and side_tricks == trick
-                and (called_seen or rules[L.R_VOLE_NEEDS_SEEN] == 0)):
+                and (called_seen or rules[L.R_VOLE_NEEDS_SEEN] == 0)
+                and not (friend_shown and trick > 0 and leader == friend)):
             # announced before the first trick (vole.after_straight_tricks = 0) it is the ombre's
             # choice; later, the side member on lead decides
             vole_decider = leader if trick > 0 else ombre
@@ -355,6 +363,8 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
                 led_pos = card
                 best_pos = card
                 best_seat = seat
+                if signal_watch and seat == friend and (card == called_pos or spadille_pos - 2 <= card <= spadille_pos):
+                    friend_shown = True
             else:
                 led_block = block_of_pos[trump, led_pos]
                 if block_of_pos[trump, card] != led_block:

@@ -82,7 +82,9 @@ R_MATADORS_ON_LOSS = 57       # 1: matadors are charged to a losing side too
 R_CODILLE_MULTIPLIER = 58     # what a codille costs each defender, in games
 R_VOLE_MULTIPLIER = 59        # a made vole pays this many games plus the vole value
 R_CALLED_KING_DUTY = 60       # 1: the called king's holder must play it when its suit is led and may not lead it
-N_RULE_PARAMS = 61
+R_FRIEND_LEAD_BARS_VOLE = 61  # 1: a friend who showed himself by leading a matador or the called king may not undertake the vole
+R_POT_RESTAKE = 62            # italian-pot: 1 when the game is staked into the pot, 0 when paid to the winners
+N_RULE_PARAMS = 63
 
 SCHEME_ENCYCLOPEDIE, SCHEME_ITALIAN_POT = 0, 1
 MATADORS_SEQUENCE, MATADORS_BONUS = 0, 1

@@ -55,6 +55,14 @@ def outcome_of(side_tricks, rules):
 
 
 @njit(cache=True)
+def game_stake(contract, rules):
+    """The contract's multiplied jeu and consolation: under payments.pot_game = into-the-pot
+    the part of a game each payer stakes into the pot rather than paying the winners."""
+    twice = rules[L.R_MULTIPLIER_X2 + contract]
+    return (twice * (rules[L.R_JEU] + rules[L.R_CONSOLATION])) // 2
+
+
+@njit(cache=True)
 def game_value(contract, matadors, rules):
     """What each defender pays on a win: multiplier x (jeu + consolation), the matadors and
     the contract's premium (docs/variants.md, Settlement)."""
@@ -63,9 +71,7 @@ def game_value(contract, matadors, rules):
         premium = rules[L.R_SANS_PRENDRE]
     elif contract == L.DEMANDED:
         premium = rules[L.R_DEMAND_PREMIUM]
-    twice = rules[L.R_MULTIPLIER_X2 + contract]
-    base = (twice * (rules[L.R_JEU] + rules[L.R_CONSOLATION])) // 2
-    return base + matadors * rules[L.R_MATADOR] + premium, premium
+    return game_stake(contract, rules) + matadors * rules[L.R_MATADOR] + premium, premium
 
 
 @njit(cache=True)
@@ -79,7 +85,10 @@ def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tri
     half and half, the odd jeton being the ombre's, except that an ombre with fewer than the
     lone-payment threshold of tricks bears a loss alone (not in an exempt forced spadille).
     RULES.md §1.8-1.10. The italian-pot scheme: a remise re-antes the pot and pays nothing,
-    a codille costs codille_multiplier games, and no bête is made (docs/variants.md).
+    a codille costs codille_multiplier games, and no bête is made (docs/variants.md). With
+    payments.pot_game = into-the-pot, "ogni avversario versa una nuova puntata iniziale uguale"
+    is read as a fresh stake into the pot: the multiplied jeu of each payment goes into the pot
+    for the next deal, and only the matadors, premiums and vole bonus go to the other side.
     """
     outcome = outcome_of(side_tricks, rules)
     pot_scheme = rules[L.R_PAYMENT_SCHEME] == L.SCHEME_ITALIAN_POT
@@ -89,9 +98,12 @@ def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tri
     if rules[L.R_MATADORS_ON_LOSS] == 0:
         loss_game -= matadors * rules[L.R_MATADOR]
     vole = rules[L.R_VOLE_VALUE]
+    restake = pot_scheme and rules[L.R_POT_RESTAKE] != 0
     per_defender = 0       # what each defender pays the side (negative: receives)
     side_take = 0          # what the side takes off the table
     defenders_take = 0     # what the defenders share off the table
+    defender_into_pot = 0  # what each defender stakes into the pot (into-the-pot, a win)
+    side_into_pot = 0      # what the side stakes into the pot (into-the-pot, a codille)
     bete = 0
     if outcome == L.WIN:
         if vole_state == L.VOLE_FAILED and rules[L.R_VOLE_FAILED_LITERAL] != 0:
@@ -103,6 +115,11 @@ def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tri
                 per_defender = game * rules[L.R_VOLE_MULTIPLIER] + vole
             elif vole_state == L.VOLE_FAILED:
                 per_defender -= vole
+            if restake:
+                defender_into_pot = game_stake(contract, rules)
+                if vole_state == L.VOLE_MADE:
+                    defender_into_pot *= rules[L.R_VOLE_MULTIPLIER]
+                per_defender -= defender_into_pot
             side_take = table[T_STAKES] + table[T_BETES]
     else:
         if outcome == L.REMISE:
@@ -116,13 +133,17 @@ def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tri
                 per_defender = -remise
         else:
             per_defender = -loss_game * rules[L.R_CODILLE_MULTIPLIER]
+            if restake:
+                stake = game_stake(contract, rules) * rules[L.R_CODILLE_MULTIPLIER]
+                per_defender += stake
+                side_into_pot = stake * n_defenders
             defenders_take = table[T_STAKES]
         if not pot_scheme:
             bete = bete_size(table[T_CHAIN_LEN], table[T_CHAIN_FIRST], rules, bete_chain)
         if side_tricks == 0 and rules[L.R_DEVOLE] != 0:
             per_defender -= rules[L.R_DEVOLE_VALUE]
 
-    side_flow = n_defenders * per_defender + side_take - bete
+    side_flow = n_defenders * per_defender + side_take - bete - side_into_pot
     if friend < 0:
         nets[ombre] += side_flow
     elif (outcome != L.WIN and ombre_tricks < rules[L.R_LONE_THRESHOLD]
@@ -137,7 +158,7 @@ def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tri
     left_over = defenders_take - share * n_defenders
     for seat in range(n_seats):
         if seat != ombre and seat != friend:
-            nets[seat] -= per_defender
+            nets[seat] -= per_defender + defender_into_pot
             nets[seat] += share
     if left_over > 0:
         if rules[L.R_ODD_TO_DEFENDER] != 0 and odd_defender >= 0:
@@ -158,4 +179,5 @@ def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tri
         table[T_BETES] += bete
     if outcome == L.REMISE and pot_scheme:
         _ante_round(table, nets, n_seats, rules)  # "Il piatto viene raddoppiato"
+    table[T_STAKES] += n_defenders * defender_into_pot + side_into_pot
     return outcome, bete

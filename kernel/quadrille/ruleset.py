@@ -143,6 +143,7 @@ SCHEMA: dict[str, Callable[[Any], str | None]] = {
     "result.remise_tricks": int_range(0, 10),
     "vole.after_straight_tricks": int_range(0, 10),
     "vole.needs_called_card_seen": boolean,
+    "vole.friend_shown_by_lead_may_not_undertake": boolean,
     "vole.value": int_range(0, 1000),
     "vole.failed": _text,
     "vole.devole_enabled": boolean,
@@ -159,6 +160,7 @@ SCHEMA: dict[str, Callable[[Any], str | None]] = {
     "payments.lone_payment_threshold": int_range(0, 10),
     "payments.odd_counters": _text,
     "payments.scheme": _text,
+    "payments.pot_game": _text,
     "payments.demand_premium": int_range(0, 1000),
     "payments.multiplier_called": _multiplier,
     "payments.multiplier_demanded": _multiplier,
@@ -186,6 +188,7 @@ IMPLEMENTED_CHOICES: dict[str, tuple[Any, ...]] = {
     "bete.growth": ("encyclopedie-chain", "doubling"),
     "exchange.favourite_suit": ("none",) + cards.SUITS,
     "payments.scheme": ("encyclopedie", "italian-pot"),
+    "payments.pot_game": ("to-the-winners", "into-the-pot"),
     "payments.matador_count": ("sequence", "top-three-or-four-in-one-hand"),
 }
 # Rules whose only meaningful value is fixed by the engine's model of the game.

@@ -279,9 +279,16 @@ class ReferenceEngine:
         undertaken and who faced that decision (-1: nobody)."""
         undertaken = False
         decider = -1
+        # A friend who is not the eldest and leads a matador or the called king "pour faire
+        # connoître qu'il est ami" may not undertake the vole (scoring.vole_may_be_undertaken).
+        watched = (self.rules.friend_lead_bars_vole and state.friend > 0 and state.called != NO_CARD
+                   and state.contract != L.CASCO_GAME)
+        signals = set(state.ranking.matadors) | {state.called}
+        friend_shown = False
         for trick_index in range(self.rules.hand_size):
             if vole_may_be_undertaken(trick_index, state.side_tricks(), state.contract, state.called,
-                                      state.called_seen, self.rules):
+                                      state.called_seen, self.rules,
+                                      decider_is_shown_friend=friend_shown and state.leader == state.friend):
                 # announced before the first trick (vole.after_straight_tricks = 0) it is the
                 # ombre's choice, not the eldest's who leads; later, the side member on lead's
                 decider = state.leader if trick_index > 0 else state.ombre
@@ -296,6 +303,8 @@ class ReferenceEngine:
                 if self.rules.called_king_duty:
                     legal = called_king_duty(legal, state.hands[seat], state.trick, state.called, state.ranking)
                 card = legal[0] if len(legal) == 1 else self.policies.card(state, seat, legal, stream)
+                if watched and offset == 0 and seat == state.friend and card in signals:
+                    friend_shown = True
                 row[L.COL_CARDS + L.MAX_SEATS * trick_index + offset] = card
                 state.play(seat, card)
             winner = state.trick_seats[trick_winner(state.trick, state.ranking)]

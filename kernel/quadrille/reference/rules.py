@@ -37,6 +37,7 @@ class Rules:
     remise_tricks: int                  # result.remise_tricks
     vole_after: int                     # vole.after_straight_tricks
     vole_needs_called_seen: bool        # vole.needs_called_card_seen
+    friend_lead_bars_vole: bool         # vole.friend_shown_by_lead_may_not_undertake
     vole_value: int                     # vole.value
     vole_failed_literal: bool           # vole.failed == "encyclopedie-literal"
     devole_enabled: bool                # vole.devole_enabled
@@ -67,6 +68,7 @@ class Rules:
     called_king_duty: bool              # play.called_king_duty
     vole_multiplier: int                # vole.multiplier
     italian_pot: bool                   # payments.scheme == "italian-pot"
+    pot_restake: bool                   # italian_pot and payments.pot_game == "into-the-pot"
     demand_premium: int                 # payments.demand_premium
     multiplier_called: float            # payments.multiplier_called (CALLED, SELF_CALLED, FORCED)
     multiplier_demanded: float          # payments.multiplier_demanded (DEMANDED)
@@ -120,6 +122,7 @@ def read_rules(ruleset: Ruleset) -> Rules:
         remise_tricks=ruleset["result.remise_tricks"],
         vole_after=ruleset["vole.after_straight_tricks"],
         vole_needs_called_seen=ruleset["vole.needs_called_card_seen"],
+        friend_lead_bars_vole=ruleset["vole.friend_shown_by_lead_may_not_undertake"],
         vole_value=ruleset["vole.value"],
         vole_failed_literal=ruleset["vole.failed"] == "encyclopedie-literal",
         devole_enabled=ruleset["vole.devole_enabled"],
@@ -149,6 +152,7 @@ def read_rules(ruleset: Ruleset) -> Rules:
         called_king_duty=ruleset["play.called_king_duty"],
         vole_multiplier=ruleset["vole.multiplier"],
         italian_pot=ruleset["payments.scheme"] == "italian-pot",
+        pot_restake=ruleset["payments.scheme"] == "italian-pot" and ruleset["payments.pot_game"] == "into-the-pot",
         demand_premium=ruleset["payments.demand_premium"],
         multiplier_called=ruleset["payments.multiplier_called"],
         multiplier_demanded=ruleset["payments.multiplier_demanded"],

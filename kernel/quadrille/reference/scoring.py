@@ -13,7 +13,8 @@ from .rules import Rules
 
 
 def vole_may_be_undertaken(trick_index: int, side_tricks: int, contract: int,
-                           called: int, called_seen: bool, rules: Rules) -> bool:
+                           called: int, called_seen: bool, rules: Rules,
+                           decider_is_shown_friend: bool = False) -> bool:
     """May the side undertake the vole as trick ``trick_index`` (0-based) is led?
 
     "La vole est entreprise ... lorsque l'on a jetté la carte ayant les six premieres mains"
@@ -24,8 +25,14 @@ def vole_may_be_undertaken(trick_index: int, side_tricks: int, contract: int,
     wait for when no card was called). With ``vole.after_straight_tricks = 0`` the vole is
     announced before the first trick (the Italian page, RULES.md §1.13 item 6). A demanded king
     is no called card (nothing to wait for), and a casco friend is known from the start (he
-    named trumps), so his king counts as seen.
+    named trumps), so his king counts as seen. "Celui qui n'étant pas premier à jouer, & auroit
+    le roi appellé, joueroit à tout, de spadille, manille ou baste, ou même le roi appellé, pour
+    faire connoître qu'il est ami ... ne pourroit entreprendre la vole" (ENC;
+    ``vole.friend_shown_by_lead_may_not_undertake``): ``decider_is_shown_friend`` says the seat
+    on lead is such a friend.
     """
+    if decider_is_shown_friend and trick_index > 0:
+        return False
     if trick_index != rules.vole_after or side_tricks != trick_index:
         return False
     if contract == L.FORCED and not rules.forced_vole:

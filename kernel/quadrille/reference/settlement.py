@@ -86,6 +86,12 @@ def _matadors_paid(matadors: int, rules: Rules) -> int:
     return matadors * rules.matador
 
 
+def game_stake(contract: int, rules: Rules) -> int:
+    """The contract's multiplied jeu and consolation, the part of a game staked into the pot
+    under ``payments.pot_game = into-the-pot``."""
+    return _multiplied(rules.jeu + rules.consolation, contract, rules)
+
+
 def game_value(contract: int, matadors: int, rules: Rules) -> int:
     """What each defender pays on a win: "le jeu, la consolation, & les matadors" (ENC), the
     jeu and consolation times the contract's multiplier, plus the contract's premium:
@@ -199,7 +205,10 @@ def settle(table: Table, contract: int, ombre: int, friend: int, side_tricks: in
     the defenders share the stakes and makes a bête. ``italian-pot`` (the Italian page, RULES.md
     §1.13 item 5): no bête is ever made; a remise pays nobody, and every seat antes again as at
     the start of a pot; a codille is paid as above and "la squadra di difensori vincente divide
-    il piatto" (IT)."""
+    il piatto" (IT). With ``payments.pot_game = into-the-pot`` "ogni avversario versa una nuova
+    puntata iniziale uguale" is a fresh stake into the pot ("versa nel piatto centrale"): the
+    multiplied jeu of each payment, won or lost, goes into the pot for the next deal; the
+    matadors, premiums and vole bonus still go to the other side."""
     side = (ombre,) if friend == NOBODY else (ombre, friend)
     defenders = [seat for seat in range(rules.seats) if seat not in side]
     nets = [0] * rules.seats
@@ -207,6 +216,8 @@ def settle(table: Table, contract: int, ombre: int, friend: int, side_tricks: in
     game = game_value(contract, matadors, rules)
     taken = 0
     bete = 0
+    into_pot_each = 0      # each defender's stake into the pot (into-the-pot, a win)
+    into_pot_side = 0      # the side's stake into the pot (into-the-pot, a codille)
     if outcome == L.WIN and vole == L.VOLE_FAILED and rules.vole_failed_literal:
         # "si l'on ne la fait pas ... les autres tirent le devant & se font payer le jeu" (ENC, read
         # literally). docs/engine.md names only the stakes, so the bêtes ride on and no bête is made.
@@ -215,6 +226,9 @@ def settle(table: Table, contract: int, ombre: int, friend: int, side_tricks: in
     elif outcome == L.WIN:
         to_each_defender = -_win_value(game, vole, rules)
         taken = _side_takes_table(table)
+        if rules.pot_restake:
+            into_pot_each = game_stake(contract, rules) * (rules.vole_multiplier if vole == L.VOLE_MADE else 1)
+            to_each_defender += into_pot_each
     elif outcome == L.REMISE and rules.italian_pot:
         to_each_defender = 0  # "l'Hombre attuale non perde gettoni"; the pot is fed below
     elif outcome == L.REMISE:
@@ -223,18 +237,23 @@ def settle(table: Table, contract: int, ombre: int, friend: int, side_tricks: in
     else:
         to_each_defender = loss_value(contract, matadors, rules) * rules.codille_multiplier
         _share_stakes(table, defenders, nets, odd_defender, rules)
+        if rules.pot_restake:
+            stake = game_stake(contract, rules) * rules.codille_multiplier
+            to_each_defender -= stake
+            into_pot_side = stake * len(defenders)
         if not rules.italian_pot:
             bete = _make_bete(table, outcome, rules)
     if outcome != L.WIN and side_tricks == 0 and rules.devole_enabled:
         to_each_defender += rules.devole_value  # the dévole (RULES.md §1.9)
     for seat in defenders:
-        nets[seat] += to_each_defender
-    side_gain = taken - to_each_defender * len(defenders) - bete
+        nets[seat] += to_each_defender - into_pot_each
+    side_gain = taken - to_each_defender * len(defenders) - bete - into_pot_side
     _pay_side(nets, side_gain, contract, outcome, ombre, friend, ombre_tricks, rules)
     if outcome == L.REMISE and rules.italian_pot:
         # "Il piatto viene raddoppiato per la mano successiva; l'Hombre attuale non perde gettoni" (IT):
         # everyone antes again, as at the start of a pot
         _ante_round(table, nets, rules)
+    table.stakes += into_pot_each * len(defenders) + into_pot_side
     return Settlement(outcome, bete, nets)
 
 
