@@ -89,12 +89,13 @@ def test_sessions_with_the_exchange_balance_and_do_not_depend_on_batches(exchang
     other = run_sessions(SessionConfig(exchange, 5, 9, 300, 10, ("all", "jeu"), threads=1), batch=37).out
     assert (one == other).all() and one[:, :, S.OUT_EXCHANGES].sum() > 0
     assert (one[:, :, S.OUT_NET:S.OUT_NET + 6].sum(axis=2) + one[:, :, S.OUT_LEFTOVER] == 0).all()
-    plain = run_sessions(SessionConfig(load_cabriolet_ruleset(), 5, 9, 300, 10, ("all", "jeu"))).out
+    plain = run_sessions(SessionConfig(load_cabriolet_ruleset("cabriolet-lacombe-1798", ["declare.exchange=off"]),
+                                       5, 9, 300, 10, ("all", "jeu"))).out
     assert plain[:, :, S.OUT_EXCHANGES].sum() == 0
 
 
 def test_exchange_comparison_is_paired_on_the_same_deals():
-    rules = load_cabriolet_ruleset()
+    rules = load_cabriolet_ruleset("cabriolet-lacombe-1798", ["declare.exchange=off"])
     frame = exchange_comparison(rules, 4, 2000, 20, 3)
     assert list(frame["case"])[-1] == "total" and (frame["sessions"] == 2000).all()
     assert np.allclose(frame["one_call_per_deal"] - frame["off_per_deal"], frame["diff"])

@@ -20,10 +20,10 @@ def rules():
     return load_cabriolet_ruleset()
 
 
-@pytest.mark.parametrize("overrides", [[], ["board.restake=after-cabriolet", "cases.cabriolet_sweep=all",
+@pytest.mark.parametrize("overrides", [[], ["board.restake=every-deal", "cases.cabriolet_sweep=all",
                                            "declare.opposition=false", "play.win_condition=most-tricks",
                                            "play.who=eldest-only", "play.must_trump=true",
-                                           "cases.aces_requires=none", "declare.exchange=one-call"]])
+                                           "cases.aces_requires=none", "declare.exchange=off"]])
 @pytest.mark.parametrize("n_players", [4, 6])
 def test_every_jeton_is_accounted_for(n_players, overrides):
     rules = load_cabriolet_ruleset("cabriolet-lacombe-1798", overrides)

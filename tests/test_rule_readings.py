@@ -26,6 +26,7 @@ NAMED = {
     "quadrille-a-trois": ["exchange.demand_king_of_trumps", "vole.value"],
     "mediateur": ["exchange.demand_king_of_trumps"],
     "italian-modern": ["exchange.demand_king_of_trumps", "play.matador_privilege", "payments.pot_game"],
+    "cabriolet-lacombe-1798": ["board.restake", "dice.cabriolet_sweep"],
 }
 
 

@@ -13,7 +13,7 @@ seat r % n. The throw's outcome (``dice.throw_table``) acts as the text says:
 * infidélité: pay one jeton to each player and sit out your next two turns;
 * secret: take one jeton from each case (that holds one);
 * jeu (5-5-5): take the jeu, then every player puts one stake on the jeu;
-* cabriolet: sweep the nine cases (``cases.cabriolet_sweep``); the partie is won, the round
+* cabriolet: sweep the nine cases (``dice.cabriolet_sweep``); the partie is won, the round
   ends, and under after-cabriolet everyone stakes again before the next throw;
 * other: pay ``dice.other_payment`` jetons to the jeu.
 

@@ -74,6 +74,7 @@ SCHEMA: dict[str, Callable[[Any], str | None]] = {
     "dice.other_payment": int_range(0, 1000),
     "dice.confidens_keep": _one_of("even-half"),
     "dice.collect": _one_of("covered", "any"),
+    "dice.cabriolet_sweep": _one_of("covered", "all"),
     "dice.infidelite_rest": _one_of("two-turns"),
     "dice.turns": _one_of("in-turn"),
     "dice.jeu_restake": _one_of("every-player"),

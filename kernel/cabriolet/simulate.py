@@ -231,7 +231,7 @@ def dice_rule_vector(ruleset: CabrioletRuleset) -> np.ndarray:
     rules = np.zeros(DS.N_DICE_RULES, dtype=np.int64)
     rules[DS.D_STAKE] = ruleset["board.stake"]
     rules[DS.D_RESTAKE_EVERY] = ruleset["board.restake"] == "every-deal"
-    rules[DS.D_SWEEP_ALL] = ruleset["cases.cabriolet_sweep"] == "all"
+    rules[DS.D_SWEEP_ALL] = ruleset["dice.cabriolet_sweep"] == "all"
     rules[DS.D_COLLECT_ANY] = ruleset["dice.collect"] == "any"
     rules[DS.D_OTHER_PAY] = ruleset["dice.other_payment"]
     return rules
