@@ -24,6 +24,9 @@ CASES = {
     # "ogni avversario versa una nuova puntata iniziale uguale": into the pot, or to the winners
     "italian-pot-game": ("italian-modern", "payments.pot_game", ['"into-the-pot"', '"to-the-winners"'],
                          [HEURISTIC, RANDOM, HEURISTIC, RANDOM], 10),
+    # "Les plus grosses bêtes passent toujours les premieres": one bête a win, or all of them
+    "riding-betes": ("encyclopedie-1765", "bete.riding", ['"one-at-a-time"', '"all-at-once"'],
+                     [HEURISTIC, RANDOM, HEURISTIC, RANDOM], 10),
     # "Rinuncia dei Matadores": no privilege, or the period renege
     "italian-matadors": ("italian-modern", "play.matador_privilege", ['"none"', '"led-card"'],
                          [RANDOM, HEURISTIC, RANDOM, HEURISTIC], 1),

@@ -16,7 +16,7 @@ import pytest
 
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille._rules import bete_size
-from spadille.kernel.quadrille._settle import pay_antes, settle
+from spadille.kernel.quadrille._settle import TABLE_LEN, T_RIDING, T_RIDING_COUNT, pay_antes, settle
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.ruleset import with_overrides
 from spadille.kernel.quadrille.simulate import RunConfig, simulate
@@ -69,11 +69,17 @@ def win(tables, table):
     return nets
 
 
-def test_consecutive_remises_at_one_table(tables):
+@pytest.fixture(scope="module")
+def all_at_once(ruleset):
+    return build_tables(with_overrides(ruleset, {"bete.riding": "all-at-once"}))
+
+
+def test_consecutive_remises_at_one_table(all_at_once):
     """ENC: "S'il y a une bête, elle va avec ce qui est au-devant & le jeu que chacun doit, sans que
-    pour cela celui qui mêle cesse de mettre la fiche du jeu au-devant" — 14, 42, 56, then a win
-    takes everything and the next bête is 14 again."""
-    table = np.zeros(5, np.int64)
+    pour cela celui qui mêle cesse de mettre la fiche du jeu au-devant" — 14, 42, 56, then under
+    bete.riding = all-at-once a win takes everything and the next bête is 14 again."""
+    tables = all_at_once
+    table = np.zeros(TABLE_LEN, np.int64)
     assert [lose(tables, table, L.REMISE)[0] for _ in range(4)] == [14, 42, 56, 70]
     assert table[0] == 4 * 14 and table[1] == 14 + 42 + 56 + 70
     nets = win(tables, table)
@@ -82,10 +88,27 @@ def test_consecutive_remises_at_one_table(tables):
     assert lose(tables, table, L.REMISE)[0] == 14
 
 
+def test_riding_betes_go_one_at_a_time_biggest_first(tables):
+    """ENC: "Les plus grosses bêtes passent toujours les premieres ; lorsqu'il y en a plusieurs, la
+    vole ne gagne que ce que l'on est convenu, tirant simplement ce qui est au-devant, n'ayant rien
+    à demander des bêtes qui ne vont pas": each win takes the stakes and the biggest bête only."""
+    table = np.zeros(TABLE_LEN, np.int64)
+    assert [lose(tables, table, L.REMISE)[0] for _ in range(4)] == [14, 42, 56, 70]
+    assert table[T_RIDING_COUNT] == 4 and table[T_RIDING:T_RIDING + 4].tolist() == [14, 42, 56, 70]
+    nets = win(tables, table)
+    assert nets.tolist() == [-1 + (2 * 3 + 5 * 14 + 70) // 2, -4, -1 + (2 * 3 + 5 * 14 + 70) // 2, -14]
+    assert table[0] == 0 and table[1] == 14 + 42 + 56 and table[T_RIDING:T_RIDING + 3].tolist() == [14, 42, 56]
+    nets = win(tables, table)  # the next biggest goes next, with the new deal's stakes
+    assert nets.tolist() == [-1 + (2 * 3 + 14 + 56) // 2, -4, -1 + (2 * 3 + 14 + 56) // 2, -14]
+    assert table[1] == 14 + 42 and table[T_RIDING_COUNT] == 2
+    assert lose(tables, table, L.REMISE)[0] == 14  # the won deal restarted the chain
+    assert table[T_RIDING:T_RIDING + 3].tolist() == [14, 42, 14]
+
+
 def test_consecutive_codilles_at_one_table(tables):
     """ENC: after a codille "la seconde bête ne sera que de vingt-huit, attendu que les quatorze que
     le codille a tirés ne doivent point être compris"."""
-    table = np.zeros(5, np.int64)
+    table = np.zeros(TABLE_LEN, np.int64)
     assert [lose(tables, table, L.CODILLE)[0] for _ in range(3)] == [14, 28, 42]
     assert table[0] == 0 and table[1] == 14 + 28 + 42
 
@@ -93,9 +116,9 @@ def test_consecutive_codilles_at_one_table(tables):
 def test_first_bete_decides_the_chain(tables):
     """ENC: "comme il arrive lorsque la premiere bête est faite par remise" — the first bête's kind
     fixes the sequence, whatever the later losses."""
-    table = np.zeros(5, np.int64)
+    table = np.zeros(TABLE_LEN, np.int64)
     assert [lose(tables, table, o)[0] for o in (L.REMISE, L.CODILLE, L.REMISE)] == [14, 42, 56]
-    table = np.zeros(5, np.int64)
+    table = np.zeros(TABLE_LEN, np.int64)
     assert [lose(tables, table, o)[0] for o in (L.CODILLE, L.REMISE, L.REMISE)] == [14, 28, 42]
 
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille._rules import split_side
-from spadille.kernel.quadrille._settle import pay_antes, settle
+from spadille.kernel.quadrille._settle import TABLE_LEN, pay_antes, settle
 from spadille.kernel.quadrille.ruleset import with_overrides
 from spadille.kernel.quadrille.simulate import RunConfig, simulate
 from spadille.kernel.quadrille.tables import build_tables
@@ -25,14 +25,14 @@ STAKES, BETES, ODD, CHAIN_LEN, CHAIN_FIRST = range(5)
 def play(tables, contract, ombre, friend, side_tricks, ombre_tricks, vole=L.VOLE_NONE, matadors=0,
          odd_defender=-1, table=None, antes=True, spadille_holder=0):
     """Settle one deal; returns (outcome, bête, nets per seat, table after)."""
-    table = np.zeros(5, np.int64) if table is None else table
+    table = np.zeros(TABLE_LEN, np.int64) if table is None else table
     nets = np.zeros(4, np.int64)
     if antes:
         pay_antes(table, nets, np.int64(4), np.int64(spadille_holder), tables.rules)
     outcome, bete = settle(table, nets, np.int64(4), np.int64(contract), np.int64(ombre), np.int64(friend),
                            np.int64(side_tricks), np.int64(ombre_tricks), np.int64(vole), np.int64(matadors),
                            np.int64(odd_defender), tables.rules, tables.bete_chain)
-    return int(outcome), int(bete), nets.tolist(), table.tolist()
+    return int(outcome), int(bete), nets.tolist(), table.tolist()[:5]  # the riding list: test_rules_bete.py
 
 
 def each_defender_pays(tables, contract, side_tricks, friend=-1, vole=L.VOLE_NONE, matadors=0):
@@ -46,11 +46,11 @@ def each_defender_pays(tables, contract, side_tricks, friend=-1, vole=L.VOLE_NON
 def test_antes_one_fiche_from_the_dealer_and_a_jeton_from_each(tables):
     """ENC: "Le jeu est marqué par celui qui mêle, & qui met une fiche au devant : chacun fait outre
     cela au jeu un jetton pour chaque coup"; "la premiere bête étant de quatorze"."""
-    table = np.zeros(5, np.int64)
+    table = np.zeros(TABLE_LEN, np.int64)
     nets = np.zeros(4, np.int64)
     pay_antes(table, nets, np.int64(4), np.int64(2), tables.rules)
     assert nets.tolist() == [-1, -1, -1, -11]
-    assert table.tolist() == [14, 0, 0, 0, 0]
+    assert table.tolist() == [14, 0, 0, 0, 0] + [0] * (TABLE_LEN - 5)
 
 
 # ---------------------------------------------------------------- called game
@@ -220,7 +220,8 @@ def test_conservation_over_every_contract_and_result(tables):
             for ombre_tricks in sorted({0, 2, 3, side if friend < 0 else min(side, 4)}):
                 if ombre_tricks > side or (friend < 0 and ombre_tricks != side):
                     continue
-                table = np.array([28, 14, 1, 1, L.REMISE], np.int64)
+                table = np.zeros(TABLE_LEN, np.int64)
+                table[:7] = [28, 14, 1, 1, L.REMISE, 1, 14]  # one bête of 14 riding
                 before = int(table[:3].sum())
                 _, _, nets, after = play(tables, contract, 0, friend, side, ombre_tricks, matadors=3, table=table)
                 assert sum(nets) + sum(after[:3]) - before == 0

@@ -98,7 +98,7 @@ def _mediateur(ruleset: Ruleset, args: dict[str, Any], stated: int):
     import numpy as np
 
     from spadille.kernel.quadrille import _layout as L
-    from spadille.kernel.quadrille._settle import settle
+    from spadille.kernel.quadrille._settle import TABLE_LEN, settle
     from spadille.kernel.quadrille.tables import build_tables
 
     tables = build_tables(ruleset)
@@ -106,7 +106,7 @@ def _mediateur(ruleset: Ruleset, args: dict[str, Any], stated: int):
     values = []
     for contract, tricks_in_order in ((L.DEMANDED, (6, 4, 5)), (L.SANS_PRENDRE, (6, 5, 4))):
         for side_tricks in tricks_in_order:
-            table = np.zeros(5, dtype=np.int64)
+            table = np.zeros(TABLE_LEN, dtype=np.int64)
             nets = np.zeros(L.MAX_SEATS, dtype=np.int64)
             settle(table, nets, seats, contract, 0, -1, side_tricks, side_tricks, L.VOLE_NONE, 0, -1,
                    tables.rules, tables.bete_chain)

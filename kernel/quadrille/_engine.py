@@ -20,7 +20,7 @@ from ._policies import (choose_bid, choose_call, choose_demand, choose_force_ans
                         open_bids)
 from ._rules import (beats, called_king_duty, casco_calls, count_matadors, legal_calls, legal_demands, legal_plays,
                      matador_bonus, revealed_absent, to_ordered)
-from ._settle import pay_antes, settle, table_total
+from ._settle import TABLE_LEN, pay_antes, settle, table_total
 from .search._dd_tt import BUCKET_WORDS, SHAPE_WORDS
 
 
@@ -480,7 +480,7 @@ def deal_scratch(dd_table_bits):
             np.zeros(L.N_OBS, dtype=np.int64),
             np.zeros((1 << dd_table_bits, BUCKET_WORDS), dtype=np.uint64),
             np.zeros((1 << max(dd_table_bits - 2, 0), SHAPE_WORDS), dtype=np.uint64),
-            np.zeros(40, dtype=np.int64), np.zeros(L.MAX_SEATS, dtype=np.uint64), np.zeros(5, dtype=np.int64))
+            np.zeros(40, dtype=np.int64), np.zeros(L.MAX_SEATS, dtype=np.uint64), np.zeros(TABLE_LEN, dtype=np.int64))
 
 
 @njit(parallel=True, cache=True)

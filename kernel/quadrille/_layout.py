@@ -84,10 +84,15 @@ R_VOLE_MULTIPLIER = 59        # a made vole pays this many games plus the vole v
 R_CALLED_KING_DUTY = 60       # 1: the called king's holder must play it when its suit is led and may not lead it
 R_FRIEND_LEAD_BARS_VOLE = 61  # 1: a friend who showed himself by leading a matador or the called king may not undertake the vole
 R_POT_RESTAKE = 62            # italian-pot: 1 when the game is staked into the pot, 0 when paid to the winners
-N_RULE_PARAMS = 63
+R_BETES_ONE_AT_A_TIME = 63    # 1: a win takes the biggest riding bête only ("Les plus grosses bêtes passent toujours les premieres")
+N_RULE_PARAMS = 64
 
 SCHEME_ENCYCLOPEDIE, SCHEME_ITALIAN_POT = 0, 1
 MATADORS_SEQUENCE, MATADORS_BONUS = 0, 1
+
+# The riding bêtes a table keeps apart (bete.riding = one-at-a-time): more than a session makes in
+# practice; a bête made with the list full joins the last one, so the total is always right.
+MAX_RIDING = 26
 
 # bête chain table: int64[2, BETE_CHAIN_LEN]; row 0 after a first bête by remise, row 1 by codille;
 # unused tail entries are 0.

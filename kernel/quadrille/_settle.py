@@ -1,10 +1,11 @@
 """Jitted settlement of one deal: antes, outcome, payments, the bête, the table.
 
-The table carries between the deals of a session as ``table = int64[5]``:
-(stakes, betes, odd, chain_len, chain_first). ``stakes`` is the devant and the jetons au jeu
-left on the table by remises, ``betes`` the bêtes riding with the next deal, ``odd`` the
-counters a codille left for next deal's spadille holder, ``chain_len`` the bêtes made since
-the pool was last won and ``chain_first`` whether the first of them was a REMISE or a CODILLE.
+The table carries between the deals of a session as ``table = int64[TABLE_LEN]``:
+(stakes, betes, odd, chain_len, chain_first, riding count, riding bêtes...). ``stakes`` is the
+devant and the jetons au jeu left on the table by remises, ``betes`` the total of the bêtes
+riding with the next deal, ``odd`` the counters a codille left for next deal's spadille holder,
+``chain_len`` the bêtes made since the pool was last won, ``chain_first`` whether the first of
+them was a REMISE or a CODILLE, and the riding list each bête's size in the order made.
 
 Money is in jetons and every flow is between seats and the table, so
 ``sum(nets) + (table after - table before) == 0`` for every deal.
@@ -15,7 +16,43 @@ from numba import njit
 from . import _layout as L
 from ._rules import bete_size, split_side
 
-T_STAKES, T_BETES, T_ODD, T_CHAIN_LEN, T_CHAIN_FIRST = 0, 1, 2, 3, 4
+T_STAKES, T_BETES, T_ODD, T_CHAIN_LEN, T_CHAIN_FIRST, T_RIDING_COUNT = 0, 1, 2, 3, 4, 5
+T_RIDING = 6
+MAX_RIDING = L.MAX_RIDING
+TABLE_LEN = T_RIDING + MAX_RIDING
+
+
+@njit(cache=True)
+def _ride(table, bete):
+    """A new bête rides with the next deals, kept apart from the others."""
+    count = table[T_RIDING_COUNT]
+    if count < MAX_RIDING:
+        table[T_RIDING + count] = bete
+        table[T_RIDING_COUNT] = count + 1
+    else:
+        table[T_RIDING + MAX_RIDING - 1] += bete
+    table[T_BETES] += bete
+
+
+@njit(cache=True)
+def _biggest_riding(table):
+    """The index in the riding list of the biggest bête (the first made among equals), -1 if none."""
+    best = -1
+    for i in range(table[T_RIDING_COUNT]):
+        if best < 0 or table[T_RIDING + i] > table[T_RIDING + best]:
+            best = i
+    return best
+
+
+@njit(cache=True)
+def _remove_riding(table, index):
+    size = table[T_RIDING + index]
+    count = table[T_RIDING_COUNT]
+    for i in range(index, count - 1):
+        table[T_RIDING + i] = table[T_RIDING + i + 1]
+    table[T_RIDING + count - 1] = 0
+    table[T_RIDING_COUNT] = count - 1
+    table[T_BETES] -= size
 
 
 @njit(cache=True)
@@ -84,7 +121,9 @@ def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tri
     while the bêtes ride on; remise and codille make a bête. A called side shares everything
     half and half, the odd jeton being the ombre's, except that an ombre with fewer than the
     lone-payment threshold of tricks bears a loss alone (not in an exempt forced spadille).
-    RULES.md §1.8-1.10. The italian-pot scheme: a remise re-antes the pot and pays nothing,
+    RULES.md §1.8-1.10. With bete.riding = one-at-a-time a win takes only the biggest bête
+    ("Les plus grosses bêtes passent toujours les premieres ... n'ayant rien à demander des
+    bêtes qui ne vont pas"), and the others ride on. The italian-pot scheme: a remise re-antes the pot and pays nothing,
     a codille costs codille_multiplier games, and no bête is made (docs/variants.md). With
     payments.pot_game = into-the-pot, "ogni avversario versa una nuova puntata iniziale uguale"
     is read as a fresh stake into the pot: the multiplied jeu of each payment goes into the pot
@@ -120,7 +159,8 @@ def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tri
                 if vole_state == L.VOLE_MADE:
                     defender_into_pot *= rules[L.R_VOLE_MULTIPLIER]
                 per_defender -= defender_into_pot
-            side_take = table[T_STAKES] + table[T_BETES]
+            going = _biggest_riding(table) if rules[L.R_BETES_ONE_AT_A_TIME] != 0 else -1
+            side_take = table[T_STAKES] + (table[T_RIDING + going] if going >= 0 else table[T_BETES])
     else:
         if outcome == L.REMISE:
             if pot_scheme:
@@ -169,14 +209,22 @@ def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tri
     # the table after the deal
     if outcome == L.WIN and defenders_take == 0:
         table[T_STAKES] = 0
-        table[T_BETES] = 0
+        if rules[L.R_BETES_ONE_AT_A_TIME] != 0:
+            if table[T_RIDING_COUNT] > 0:
+                _remove_riding(table, _biggest_riding(table))
+        else:
+            for i in range(table[T_RIDING_COUNT]):
+                table[T_RIDING + i] = 0
+            table[T_RIDING_COUNT] = 0
+            table[T_BETES] = 0
         table[T_CHAIN_LEN] = 0
     table[T_STAKES] -= defenders_take
     if outcome != L.WIN and not pot_scheme:
         if table[T_CHAIN_LEN] == 0:
             table[T_CHAIN_FIRST] = outcome
         table[T_CHAIN_LEN] += 1
-        table[T_BETES] += bete
+        if bete > 0:
+            _ride(table, bete)
     if outcome == L.REMISE and pot_scheme:
         _ante_round(table, nets, n_seats, rules)  # "Il piatto viene raddoppiato"
     table[T_STAKES] += n_defenders * defender_into_pot + side_into_pot

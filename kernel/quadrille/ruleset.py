@@ -174,6 +174,7 @@ SCHEMA: dict[str, Callable[[Any], str | None]] = {
     "bete.after_remise": _int_list,
     "bete.after_codille": _int_list,
     "bete.increment": int_range(0, 10_000),
+    "bete.riding": _text,
 }
 
 # Values the engine implements for rules that name a behaviour rather than a number.
@@ -186,6 +187,7 @@ IMPLEMENTED_CHOICES: dict[str, tuple[Any, ...]] = {
     "payments.matadors_counted_for": ("side", "ombre"),
     "payments.odd_counters": ("next-deal-spadille", "highest-trump-defender"),
     "bete.growth": ("encyclopedie-chain", "doubling"),
+    "bete.riding": ("one-at-a-time", "all-at-once"),
     "exchange.favourite_suit": ("none",) + cards.SUITS,
     "payments.scheme": ("encyclopedie", "italian-pot"),
     "payments.pot_game": ("to-the-winners", "into-the-pot"),

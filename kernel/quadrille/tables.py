@@ -119,6 +119,7 @@ def rule_vector(rs: Ruleset) -> np.ndarray:
     r[L.R_SELF_CALL_PREMIUM] = rs["contract.self_call_sans_prendre_premium"]
     r[L.R_VOLE_AFTER] = rs["vole.after_straight_tricks"]
     r[L.R_VOLE_NEEDS_SEEN] = rs["vole.needs_called_card_seen"]
+    r[L.R_BETES_ONE_AT_A_TIME] = rs["bete.riding"] == "one-at-a-time"
     r[L.R_POT_RESTAKE] = rs["payments.pot_game"] == "into-the-pot"
     r[L.R_FRIEND_LEAD_BARS_VOLE] = rs["vole.friend_shown_by_lead_may_not_undertake"]
     r[L.R_VOLE_VALUE] = rs["vole.value"]

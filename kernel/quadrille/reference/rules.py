@@ -68,6 +68,7 @@ class Rules:
     called_king_duty: bool              # play.called_king_duty
     vole_multiplier: int                # vole.multiplier
     italian_pot: bool                   # payments.scheme == "italian-pot"
+    betes_one_at_a_time: bool           # bete.riding == "one-at-a-time"
     pot_restake: bool                   # italian_pot and payments.pot_game == "into-the-pot"
     demand_premium: int                 # payments.demand_premium
     multiplier_called: float            # payments.multiplier_called (CALLED, SELF_CALLED, FORCED)
@@ -152,6 +153,7 @@ def read_rules(ruleset: Ruleset) -> Rules:
         called_king_duty=ruleset["play.called_king_duty"],
         vole_multiplier=ruleset["vole.multiplier"],
         italian_pot=ruleset["payments.scheme"] == "italian-pot",
+        betes_one_at_a_time=ruleset["bete.riding"] == "one-at-a-time",
         pot_restake=ruleset["payments.scheme"] == "italian-pot" and ruleset["payments.pot_game"] == "into-the-pot",
         demand_premium=ruleset["payments.demand_premium"],
         multiplier_called=ruleset["payments.multiplier_called"],

@@ -9,7 +9,7 @@ table, so the nets and the table's change always sum to zero.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from spadille.kernel.quadrille import _layout as L
@@ -24,7 +24,8 @@ class Table:
     """What lies on the table, carried from deal to deal within a session."""
 
     stakes: int = 0        # the devant and the jetons au jeu
-    betes: int = 0         # bêtes riding on
+    betes: int = 0         # the bêtes riding on, in all
+    riding: list[int] = field(default_factory=list)  # each riding bête, in the order made
     odd: int = 0           # counters left over from a codille share, for the next spadille
     chain_length: int = 0  # bêtes made since the pool was last won
     chain_first: int = L.NO_RESULT  # REMISE or CODILLE: how the first of those bêtes was made
@@ -183,14 +184,29 @@ def _make_bete(table: Table, outcome: int, rules: Rules) -> int:
         table.chain_first = outcome
     table.chain_length += 1
     table.betes += bete
+    if bete > 0:
+        if len(table.riding) < L.MAX_RIDING:
+            table.riding.append(bete)
+        else:
+            table.riding[-1] += bete  # as the kernel: a full list merges into its last bête
     return bete
 
 
-def _side_takes_table(table: Table) -> int:
-    """The winners "partagent ce qui se trouve au-devant du jeu, & les bêtes": the pool is won,
-    and the bête chain starts afresh."""
-    taken = table.total()
-    table.stakes = table.betes = table.odd = 0
+def _side_takes_table(table: Table, rules: Rules) -> int:
+    """The winners "partagent ce qui se trouve au-devant du jeu, & les bêtes": the stakes are
+    won, and the bête chain starts afresh. With ``bete.riding = one-at-a-time`` only the
+    biggest bête goes ("Les plus grosses bêtes passent toujours les premieres ... n'ayant rien
+    à demander des bêtes qui ne vont pas", ENC); the others ride on."""
+    if rules.betes_one_at_a_time and table.riding:
+        going = table.riding.index(max(table.riding))  # the first made among equals
+        bete = table.riding.pop(going)
+        table.betes -= bete
+        taken = table.stakes + table.odd + bete
+    else:
+        taken = table.total()
+        table.riding.clear()
+        table.betes = 0
+    table.stakes = table.odd = 0
     table.chain_length = 0
     table.chain_first = L.NO_RESULT
     return taken
@@ -225,7 +241,7 @@ def settle(table: Table, contract: int, ombre: int, friend: int, side_tricks: in
         _share_stakes(table, defenders, nets, odd_defender, rules)
     elif outcome == L.WIN:
         to_each_defender = -_win_value(game, vole, rules)
-        taken = _side_takes_table(table)
+        taken = _side_takes_table(table, rules)
         if rules.pot_restake:
             into_pot_each = game_stake(contract, rules) * (rules.vole_multiplier if vole == L.VOLE_MADE else 1)
             to_each_defender += into_pot_each
