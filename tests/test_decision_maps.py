@@ -253,3 +253,21 @@ def test_bad_requests_are_one_sentence(ruleset, heuristic4, kwargs, message):
     args = {"deals": 10, "seed": 1} | kwargs
     with pytest.raises(SimulationError, match=message):
         dm.decision_map(ruleset, heuristic4, **args)
+
+
+def test_the_other_vole_value_is_exactly_a_map_played_under_it(ruleset, heuristic4, dmap):
+    """vole.value has two cited readings (10 and 20). The map's estimate under the other one,
+    moved deal by deal, equals a map actually played under it on the same deals, CI and all."""
+    from spadille.kernel.quadrille.ruleset import with_overrides
+
+    assert dmap.vole_values == (10, 20)
+    other = dm.decision_map(with_overrides(ruleset, {"vole.value": 20}), heuristic4, DEALS, SEED, batch_size=8192)
+    assert other.vole_values == (20, 10)
+    mine, theirs = dmap.vole, other.vole
+    assert (mine["reached"] == theirs["reached"]).all() and mine["reached"].sum() > 0
+    for ours, played in (("other_go_minus_stop", "go_minus_stop"), ("other_ci_low", "ci_low"),
+                         ("other_ci_high", "ci_high"), ("other_go_pays", "go_pays")):
+        assert np.allclose(mine[ours].to_numpy(float), theirs[played].to_numpy(float), equal_nan=True), ours
+    # and back again
+    assert np.allclose(theirs["other_go_minus_stop"].to_numpy(float), mine["go_minus_stop"].to_numpy(float),
+                       equal_nan=True)

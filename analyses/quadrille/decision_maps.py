@@ -35,6 +35,7 @@ import numpy as np
 import pandas as pd
 
 from spadille.kernel.common.errors import SimulationError
+from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille import features as F
 from spadille.kernel.quadrille.cards import SEAT_NAMES
 from spadille.kernel.quadrille.policies import SeatPolicy, make_seat_policy
@@ -82,7 +83,18 @@ def hand_classes(hands: np.ndarray, ruleset: Ruleset) -> dict[str, np.ndarray]:
     }
 
 
-def _deal_values(out: np.ndarray, seat: int, layout: MapLayout) -> np.ndarray:
+def _vole_shift(out: np.ndarray, go: int, reached: np.ndarray, n_seats: int) -> np.ndarray:
+    """int64[n]: how much the focal ombre's net moves per jeton of vole.value on the go twin.
+    Each defender pays the vole on a made one and receives it on a failed one; alone the ombre
+    bears all of it, with a friend half (two defenders: an even sum, so the halves are exact)."""
+    alone = out[:, go, L.OUT_FRIEND] < 0
+    defenders = np.where(alone, n_seats - 1, n_seats - 2)
+    share = np.where(alone, defenders, defenders // 2)
+    sign = np.where(out[:, go, L.OUT_VOLE] == L.VOLE_MADE, 1, -1)
+    return np.where(reached, share * sign, 0).astype(np.int64)
+
+
+def _deal_values(out: np.ndarray, seat: int, layout: MapLayout, n_seats: int = 4) -> np.ndarray:
     """int64[n, n_k]: what one deal adds to its cell (see K_*)."""
     view = focal_view(out, seat)
     pay = view.pay.astype(np.int64)
@@ -96,6 +108,13 @@ def _deal_values(out: np.ndarray, seat: int, layout: MapLayout) -> np.ndarray:
     values[:, layout.k_win:layout.k_win + a] = view.win
     values[:, layout.k_point:layout.k_point + a] = view.vole_point
     values[:, layout.k_made:layout.k_made + a] = view.vole_made
+    for pair, (stop_name, go_name) in enumerate(layout.vole_pairs):
+        stop, go = layout.index(stop_name), layout.index(go_name)
+        shift = _vole_shift(out, go, view.vole_point[:, go], n_seats)
+        base = layout.k_vole_shift + 3 * pair
+        values[:, base] = shift
+        values[:, base + 1] = (pay[:, go] - pay[:, stop]) * shift
+        values[:, base + 2] = shift * shift
     return values
 
 
@@ -109,7 +128,7 @@ def accumulate(stats: np.ndarray, out: np.ndarray, seat: int, hands: np.ndarray,
                layout: MapLayout = PLAIN) -> None:
     """Add the deals of ``out`` (int64[n, n_act, N_OUT], the focal seat's actions) to
     ``stats`` (see empty_stats); ``hands`` uint64[n] are the focal seat's hands."""
-    values = _deal_values(out, seat, layout)
+    values = _deal_values(out, seat, layout, ruleset["pack.seats"])
     classes = hand_classes(hands, ruleset)
     index = np.ravel_multi_index(tuple(classes[f] for f in FEATURE_COLUMNS), FINE_SHAPE).astype(np.int64)
     fine = stats.reshape(-1, stats.shape[-2], layout.n_k)  # a view: the classes flattened
@@ -192,7 +211,7 @@ BEST_COLUMNS = best_columns(PLAIN)
 THRESHOLD_COLUMNS = ["seat", "matadors", "action", "baseline", "threshold", "threshold_low", "threshold_high",
                      "n", "margin", "ci_low", "ci_high", "confident", "trumps_min", "trumps_max"]
 VOLE_COUNT_COLUMNS = KEY_COLUMNS + ["contract", "n", "declared", "reached", "made_going", "sum_go_minus_stop",
-                                    "sum_sq_go_minus_stop"]
+                                    "sum_sq_go_minus_stop", "sum_shift", "sum_go_minus_stop_x_shift", "sum_sq_shift"]
 
 
 def ev_table(cells: list[tuple[dict, np.ndarray]], metadata: Mapping, layout: MapLayout = PLAIN) -> pd.DataFrame:
@@ -298,13 +317,15 @@ def vole_counts(cells: list[tuple[dict, np.ndarray]], metadata: Mapping, layout:
     the sums of go - stop over all deals are the sums over the deals that reached it."""
     records = []
     for keys, cell in cells:
-        for stop_name, go_name in layout.vole_pairs:
+        for pair, (stop_name, go_name) in enumerate(layout.vole_pairs):
             stop, go = layout.index(stop_name), layout.index(go_name)
             total, squares = _difference_sums(cell, go, stop, layout)
+            base = layout.k_vole_shift + 3 * pair
             records.append({**keys, "contract": stop_name, "n": int(cell[K_N]),
                             "declared": int(cell[layout.k_declared + stop]), "reached": int(cell[layout.k_point + stop]),
                             "made_going": int(cell[layout.k_made + go]), "sum_go_minus_stop": total,
-                            "sum_sq_go_minus_stop": squares})
+                            "sum_sq_go_minus_stop": squares, "sum_shift": int(cell[base]),
+                            "sum_go_minus_stop_x_shift": int(cell[base + 1]), "sum_sq_shift": int(cell[base + 2])})
     return _frame(records, VOLE_COUNT_COLUMNS, metadata)
 
 
@@ -335,6 +356,7 @@ class DecisionMapData:
     seconds: float = 0.0
     min_n: int = MIN_N
     layout: MapLayout = PLAIN
+    vole_values: tuple[int, int] | None = None  # (this ruleset's vole.value, its other reading's)
     ev_by_class: pd.DataFrame = field(init=False)
     differences: pd.DataFrame = field(init=False)
     best_by_class: pd.DataFrame = field(init=False)
@@ -351,7 +373,7 @@ class DecisionMapData:
         self.best_by_class = best_table(cells, self.min_n, meta, layout)
         self.thresholds = threshold_table(self.differences, self.min_n, meta, layout)
         counts = vole_counts(cells, meta, layout)
-        self.vole = vole_tables.vole_table(counts, self.min_n, meta)
+        self.vole = vole_tables.vole_table(counts, self.min_n, meta, self.vole_values)
         self.vole_summary = vole_tables.vole_summary(self.vole, self.min_n, meta)
 
     def tables(self) -> dict[str, pd.DataFrame]:
@@ -444,7 +466,15 @@ def decision_map(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, s
         interrupted = True
     metadata["deals_done"] = done
     metadata["interrupted"] = interrupted
-    return DecisionMapData(stats, metadata, done, interrupted, time.perf_counter() - started, min_n, layout)
+    return DecisionMapData(stats, metadata, done, interrupted, time.perf_counter() - started, min_n, layout,
+                           other_vole_reading(ruleset))
+
+
+def other_vole_reading(ruleset: Ruleset) -> tuple[int, int] | None:
+    """(vole.value, the value of its other cited reading), when the ruleset cites two."""
+    rule = ruleset.rules["vole.value"]
+    others = [r.value for r in rule.readings if r.value != rule.value]
+    return (int(rule.value), int(others[0])) if others else None
 
 
 # ---------------------------------------------------------------- sensitivity to the play policy

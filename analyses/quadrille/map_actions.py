@@ -20,7 +20,11 @@ from spadille.kernel.quadrille.variants import Force, Variant
 # action, the sum of the focal seat's payments; from k_gram, per pair of actions (a, b), the sum
 # of pay_a * pay_b, row-major; from k_declared, per action, the focal seat played the contract
 # (its own bid); from k_win, declared and won; from k_point, declared and its side reached the
-# vole point; from k_made, declared and made the vole. n_k entries in all.
+# vole point; from k_made, declared and made the vole; from k_vole_shift, per vole pair (stop, go),
+# three sums that move the vole's go - stop to another vole.value exactly (vole.vole_table): the
+# focal seat's shift per jeton of vole value (+share if the vole was made going on, -share if it
+# failed, 0 where the point was not reached), the difference go - stop times that shift, and the
+# shift squared. n_k entries in all.
 K_N = 0
 K_SUM = 1
 
@@ -98,8 +102,12 @@ class MapLayout:
         return self.k_point + self.n_act
 
     @property
-    def n_k(self) -> int:
+    def k_vole_shift(self) -> int:
         return self.k_made + self.n_act
+
+    @property
+    def n_k(self) -> int:
+        return self.k_vole_shift + 3 * len(self.vole_pairs)
 
     def index(self, action: str) -> int:
         return self.actions.index(action)

@@ -236,12 +236,49 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
     ], [
         *(FigureItem(f"vole-{bid}", f"The vole after {_bid_phrase(bid)}", _figure(plots.plot_vole, data, contract=bid),
                      "", data.metadata) for bid in bids),
-        TableItem("vole-summary", "The vole, in summary", data.vole_summary),
+        TableItem("vole-summary", "The vole, in summary", data.vole_summary[_VOLE_SUMMARY_SHOWN],
+                  data=data.vole_summary),
+        *_vole_value_items(data),
         TableItem("vole", "The vole by class", data.vole, max_rows=30),
     ])
     if data.interrupted:
         raise PartInterrupted([maps, vole])
     return [maps, vole]
+
+
+_VOLE_SUMMARY_SHOWN = ["seat", "contract", "n", "declared", "reached", "p_reached_per_deal", "p_reached",
+                       "p_reached_ci_low", "p_reached_ci_high", "go_minus_stop", "ci_low", "ci_high", "p_made_going",
+                       "classes_go_pays", "classes_go_costs", "classes_tested"]
+
+
+def _vole_value_items(data) -> list:
+    """The vole verdicts under the other cited reading of vole.value, on the same deals."""
+    import pandas as pd
+
+    if data.vole_values is None:
+        return []
+    current, other = data.vole_values
+    rows = data.vole_summary[data.vole_summary["seat"] == "all"]
+    view = pd.DataFrame({
+        "contract": rows["contract"],
+        "reached": rows["reached"],
+        f"go - stop, vole {current}": [f"{m:+.2f} [{lo:+.2f}, {hi:+.2f}]" for m, lo, hi in
+                                      zip(rows["go_minus_stop"], rows["ci_low"], rows["ci_high"])],
+        f"classes pay / cost, vole {current}": [f"{p} / {c} of {t}" for p, c, t in
+                                                zip(rows["classes_go_pays"], rows["classes_go_costs"],
+                                                    rows["classes_tested"])],
+        f"go - stop, vole {other}": [f"{m:+.2f} [{lo:+.2f}, {hi:+.2f}]" for m, lo, hi in
+                                    zip(rows["other_go_minus_stop"], rows["other_ci_low"], rows["other_ci_high"])],
+        f"classes pay / cost, vole {other}": [f"{p} / {c} of {t}" for p, c, t in
+                                              zip(rows["classes_other_go_pays"], rows["classes_other_go_costs"],
+                                                  rows["classes_tested"])],
+    })
+    view.attrs = dict(data.vole_summary.attrs)
+    return [TableItem("other-vole-value", f"The vole if it is worth {other} jetons a head instead of {current}", view,
+                      f"vole.value has two cited readings ({current}: ENC's one fiche; {other}: HOY's double "
+                      "stake); the same reached deals, each deal's go payment moved by exactly what the other "
+                      "value pays (card play does not depend on it); jetons a deal to the ombre, 95% CI",
+                      data=rows)]
 
 
 BID_PHRASES = {"ask": "an ask", "demand": "a demanded king", "casco": "a casco", "sans-prendre": "a sans prendre"}
