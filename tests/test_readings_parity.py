@@ -27,6 +27,9 @@ CASES = {
     # "Les plus grosses bêtes passent toujours les premieres": one bête a win, or all of them
     "riding-betes": ("encyclopedie-1765", "bete.riding", ['"one-at-a-time"', '"all-at-once"'],
                      [HEURISTIC, RANDOM, HEURISTIC, RANDOM], 10),
+    # "que ce soit cœur ou carreau, n'importe": the allowed trumps follow the suit taken out
+    "a-trois-hearts-out": ("quadrille-a-trois", "pack.removed_suits", ['["diamonds"]', '["hearts"]'],
+                           [HEURISTIC, RANDOM, HEURISTIC], 1),
     # "Rinuncia dei Matadores": no privilege, or the period renege
     "italian-matadors": ("italian-modern", "play.matador_privilege", ['"none"', '"led-card"'],
                          [RANDOM, HEURISTIC, RANDOM, HEURISTIC], 1),
