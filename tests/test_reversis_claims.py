@@ -58,6 +58,15 @@ def test_every_reversis_claim_gets_a_verdict_that_follows_its_interval(quick, cl
         assert row["ci_high"] > row["ci_low"]
 
 
+def test_a_rare_outcome_gets_no_interval(quick):
+    # At 4,000 deals the two coups of r2 and r3 are seen a handful of times: too few for an interval.
+    for claim_id in ("r2", "r3"):
+        row = quick.loc[claim_id]
+        if row["n"] < 30:
+            assert math.isnan(row["ci_low"]) and row["verdict"] == "inconclusive"
+    assert quick.loc["r3", "n"] < 30
+
+
 def test_the_espagnolette_claims_at_this_size(quick):
     # Using the privilege is worth far more than an ordinary game, and it places the quinola.
     assert quick.loc["r1", "verdict"] == "supported" and quick.loc["r1", "ci_low"] > 50

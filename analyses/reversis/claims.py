@@ -52,8 +52,8 @@ MEASURES = {
     "all_costs": "1 if the focal player, an espagnolette who used his privilege, ends in tous les frais; "
                  "deals where he did not use it are left out",
     "outcome_margin": "one arm: the mean net of the players whose deal ended in `outcome`, minus the mean of "
-                      "the best (or, for the dearest, the worst) other outcome seen 30 times or more; an "
-                      "unpaired Welch interval, over every (deal, player)",
+                      "the best (or, for the dearest, the worst) other outcome seen 30 times or more (no "
+                      "interval below 30 of its own); an unpaired Welch interval, over every (deal, player)",
 }
 SHARES = ("quinola_placed", "all_costs")
 OUTCOME_TESTS = {
@@ -272,7 +272,7 @@ def run_reversis(spec: ReversisClaimSpec, seed: int, deals: int, threads: int | 
 def _outcome_margin(spec: ReversisClaimSpec, seed: int, deals: int, threads: int | None,
                     progress: Callable[[int], None] | None) -> Estimate:
     """The chosen outcome's mean net against the best (biggest) or worst (dearest) other outcome
-    seen at least OUTCOME_MIN_SEEN times: difference of means, Welch interval (two disjoint sets of
+    seen at least OUTCOME_MIN_SEEN times (the chosen one too, else no interval): difference of means, Welch interval (two disjoint sets of
     player-deals, not paired). The estimate is signed so that > 0 supports the claim."""
     from spadille.analyses.reversis.experiments import OUTCOMES, _outcome_codes
 
@@ -293,7 +293,7 @@ def _outcome_margin(spec: ReversisClaimSpec, seed: int, deals: int, threads: int
     means = np.divide(counts[:, 1], n, out=np.full(len(n), np.nan), where=n > 0)
     others = [k for k in range(len(OUTCOMES)) if k != target and n[k] >= OUTCOME_MIN_SEEN]
     n_target = int(n[target])
-    if n_target < 2 or not others:
+    if n_target < OUTCOME_MIN_SEEN or not others:    # too rare for a normal interval: no verdict
         return _estimate(n_target, math.nan, math.nan, math.nan, deals, True, 2)
     rival = max(others, key=lambda k: means[k]) if spec.outcome == "biggest" else min(others, key=lambda k: means[k])
     sign = 1.0 if spec.outcome == "biggest" else -1.0
