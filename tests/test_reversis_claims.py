@@ -39,7 +39,7 @@ def quick(claims):
 
 
 def test_r1_and_r2_and_the_further_claims_are_played(claims):
-    assert {"r1", "r2", "r3", "r4", "r5", "r6"} <= set(claims) == set(REVERSIS)
+    assert {"r1", "r2", "r3", "r4", "r5", "r6", "r7"} <= set(claims) == set(REVERSIS)
     for claim in claims.values():
         assert claim.kind.name == "reversis" and claim.runnable and claim.note
         assert claim.experiment.ruleset.preset in ("enc1765", "hague1785", "dj", "hoyle")
@@ -53,7 +53,7 @@ def test_every_reversis_claim_gets_a_verdict_that_follows_its_interval(quick, cl
     assert f"under preset {claim.experiment.ruleset.preset}" in row["experiment"]
     assert row["policies"].startswith(claim.experiment.policy)
     assert row["verdict"] == judge_interval(claim.verdict, row["ci_low"], row["ci_high"])[0]
-    if claim_id in ("r1", "r4", "r5", "r6"):   # common enough for an interval at 4,000 deals
+    if claim_id in ("r1", "r4", "r5", "r6", "r7"):   # common enough for an interval at 4,000 deals
         assert row["n"] > 50 and math.isfinite(row["ci_low"]) and row["ci_low"] <= row["estimate"] <= row["ci_high"]
         assert row["ci_high"] > row["ci_low"]
 

@@ -16,7 +16,7 @@ def test_report_section_states_verdicts_with_intervals():
     assert "r1, the espagnolette (" in text and "r2 and r3, the reversis's outcomes" in text
     assert text.count("95% CI") >= 3
     claims = sections[0].items[-2].frame.set_index("claim")
-    assert {"r1", "r2", "r3", "r4", "r5", "r6"} <= set(claims.index)
+    assert {"r1", "r2", "r3", "r4", "r5", "r6", "r7"} <= set(claims.index)
     for claim, row in claims.iterrows():      # each verdict in words, as its claim's table row has it
         assert f"{claim}" in text and row["verdict"] in ("supported", "contradicted", "inconclusive")
     assert f"r1, the espagnolette ({claims.loc['r1', 'verdict']})" in text

@@ -171,7 +171,7 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
                         f"{row['claim']}: " + ", ".join(f"{p} {row[p].split()[-1]}" for p in PRESET_ROWS)
                         for _, row in claims_presets.iterrows())
                     + ". enc1765 has no espagnolette, so the espagnolette's claims have no deals there.")
-    missing = ("The claims r1-r6 are the same experiments `spadille claims` runs (their files in analyses/claims/ "
+    missing = ("The claims r1-r7 are the same experiments `spadille claims` runs (their files in analyses/claims/ "
                "quote the seed); `spadille evaluate reversis \"<hand>\"` ranks one hand's discards and its "
                "reversis decision the same way, paired on the same deals.")
     items = [
