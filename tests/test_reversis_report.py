@@ -13,11 +13,21 @@ def test_report_section_states_verdicts_with_intervals():
     sections = report_sections(seed=3, deals=20_000)
     assert [s.title for s in sections] == ["Reversis"]
     text = " ".join(sections[0].paragraphs)
-    assert "r1, the espagnolette" in text and "r2, the reversis's outcomes" in text
+    assert "r1, the espagnolette (" in text and "r2 and r3, the reversis's outcomes" in text
     assert text.count("95% CI") >= 3
+    claims = sections[0].items[-2].frame.set_index("claim")
+    assert {"r1", "r2", "r3", "r4", "r5", "r6", "r7"} <= set(claims.index)
+    for claim, row in claims.iterrows():      # each verdict in words, as its claim's table row has it
+        assert f"{claim}" in text and row["verdict"] in ("supported", "contradicted", "inconclusive")
+    assert f"r1, the espagnolette ({claims.loc['r1', 'verdict']})" in text
+    assert f"for \"le plus grand coup\"" in text and claims.loc["r2", "verdict"] in text
+    presets = sections[0].items[-1].frame.set_index("claim")
+    assert list(presets.columns) == ["stated", "enc1765", "hague1785", "dj", "hoyle"]
+    assert presets.loc["r1", "enc1765"].startswith("n=0 ")     # no espagnolette in 1765
     names = [item.name for item in sections[0].items]
     assert names == ["reversis-espagnolette", "reversis-outcomes", "reversis-quinola", "reversis-positions",
-                     "reversis-attempts", "reversis-exchange", "reversis-search", "reversis-presets"]
+                     "reversis-attempts", "reversis-exchange", "reversis-search", "reversis-presets",
+                     "reversis-claims", "reversis-claims-presets"]
     for item in sections[0].items:
         assert len(item.frame) > 0 and item.metadata["seed"] == 3
         assert isinstance(item.metadata["policies"], list)

@@ -80,6 +80,8 @@ class ClaimResult:
 def describe_experiment(claim: Claim) -> str:
     """One line: what was dealt and what was compared or counted."""
     experiment = claim.experiment
+    if claim.kind.describe is not None:
+        return claim.kind.describe(experiment)
     if claim.kind.name == "planned":
         return experiment.description
     if claim.kind.name == "count":

@@ -34,7 +34,7 @@ from .verdict import VerdictRule, parse_verdict
 
 GAMES = {
     "quadrille": True,    # has an engine: claims about it are simulated or counted
-    "reversis": False,    # no engine yet: its claims are planned experiments, reported inconclusive
+    "reversis": True,     # simulated by the Reversis kernel (kind = "reversis"), or planned
 }
 TOP_KEYS = {
     "title": "a short statement of the claim, in English",
@@ -155,6 +155,9 @@ def parse_claim(label: str, text: str, claim_id: str) -> Claim:
     source = _source(top.table("source", "work, seed, passages"))
     experiment = top.table("experiment", "kind and its keys")
     kind = KINDS[experiment.choice("kind", KINDS, "kind")]
+    if kind.game is not None and kind.game != game and GAMES[game]:
+        experiment.fail("kind", f"kind {kind.name!r} plays {kind.game}, not {game}: a {game} claim takes "
+                                + ", ".join(k.name for k in KINDS.values() if k.game in (None, game)))
     if not GAMES[game] and kind.runnable:
         experiment.fail("kind", f"game {game!r} has no engine yet, so its experiment can only be described: "
                                 f"use kind = \"planned\"")

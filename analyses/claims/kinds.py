@@ -8,6 +8,8 @@ to run. The docs, the CLI and the tests derive from ``KINDS``; a new kind is one
 * ``count``: exact arithmetic on the ruleset (counts.py).
 * ``planned``: an experiment described in words, for a game with no engine yet; it is never
   run and its verdict is always inconclusive, saying why.
+* ``reversis``: simulated with the Reversis kernel, read and run by
+  ``spadille.analyses.reversis.claims`` (its ``run`` and ``describe`` come with the entry).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from .counts import QUANTITIES, CountSpec, read_count
 from .reader import Table
 from .simulated import COMMON_KEYS, EXTRA_KEYS, SimSpec, base_ruleset, read_simulated, run_simulated
 from .verdict import Estimate, VerdictRule, decimals_of, format_exact
+from spadille.analyses.reversis import claims as _reversis
 
 MAX_DEALS = 10_000_000  # per claim after scaling: the dealt hands are held in memory (32 bytes a deal)
 
@@ -33,6 +36,9 @@ class Kind:
     simulated: bool = False          # run by the kernel, sized by `deals`
     exact: bool = False              # counts: verdict by exact equality
     runnable: bool = True
+    game: str | None = "quadrille"   # the game whose claims may name it (None: any)
+    run: Callable[..., Estimate] | None = None      # (spec, seed, deals, threads, progress): a kind that runs itself
+    describe: Callable[[Any], str] | None = None    # the experiment in one line, for such a kind
 
 
 def _simulated(name: str) -> Callable[[Table], SimSpec]:
@@ -96,7 +102,11 @@ KINDS: dict[str, Kind] = {
                    **{key: doc for q in QUANTITIES.values() for key, doc in q.keys.items()}},
                   _read_count, exact=True),
     "planned": Kind("planned", "an experiment described in words, not run (a game with no engine yet); "
-                               "always inconclusive", PLANNED_KEYS, _read_planned, runnable=False),
+                               "always inconclusive", PLANNED_KEYS, _read_planned, runnable=False, game=None),
+    "reversis": Kind("reversis", "a Reversis experiment under a preset: one arm's mean or rate, two arms' paired "
+                                 "difference, or an outcome's margin (analyses/reversis/claims.py)",
+                     _reversis.KEYS, lambda table: _reversis.read_reversis(table, MAX_DEALS), simulated=True,
+                     game="reversis", run=_reversis.run_reversis, describe=lambda spec: spec.describe()),
 }
 
 
@@ -112,6 +122,8 @@ def run_count(experiment: CountExperiment, rule: VerdictRule) -> Estimate:
 
 def run_kind(kind: Kind, spec: Any, rule: VerdictRule, seed: int, deals: int, threads: int | None,
              progress: Callable[[int], None] | None) -> Estimate:
+    if kind.run is not None:
+        return kind.run(spec, seed, deals, threads, progress)
     if kind.simulated:
         return run_simulated(spec, seed, deals, threads, progress)
     return run_count(spec, rule)

@@ -18,14 +18,14 @@ from spadille.kernel.common._bits import bit, lowest, popcount
 from . import _layout as L
 from ._deal import deal_cards, deal_cards_fixed
 from ._layout import N_SCRATCH, S_FORCED, S_N_DEFERRED, S_N_GIFTS, S_RUN, S_TRICK
-from ._policies import choose_discard
+from ._policies import discard_card
 from ._search import search_card
 from ._tricks import is_espagnolette, pay, play_tricks
 
 QUINOLA = 15
 
 
-@njit(cache=True)
+@njit(inline="always", cache=True)
 def play_deal(state, pool_start, pids, params, rules, suit_masks, points, hands, pack, talon, obs, pay_table,
               deferred, gifts, scratch, row, rollout, fixed_pos=-1, fixed=np.uint64(0)):
     """One deal from ``state`` (already seeded); ``pids`` int64[4], ``params`` int64[4, N_PARAMS]
@@ -52,7 +52,8 @@ def play_deal(state, pool_start, pids, params, rules, suit_masks, points, hands,
     ecart = np.uint64(0)
     for p in range(4):
         may_keep = rules[L.R_OPTIONAL_EXCHANGE] == 1 and p < 3
-        c = choose_discard(pids[p], params[p], hands[p], may_keep, suit_masks, points, state)
+        c = discard_card(pids[p], params[p, L.P_FORCE_DISCARD], params[p, L.P_DISCARD], hands[p], may_keep, suit_masks,
+                         points, state)
         row[L.D_DISCARD + p] = c
         if c < 0:
             ecart |= bit(talon[p])

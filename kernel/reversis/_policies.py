@@ -81,30 +81,31 @@ def _strongest(mask):
 
 
 @njit(inline="always", cache=True)
-def _heuristic_card(params, hand, legal, follow, obs, suit_masks, points):
-    seat, trick, in_trick = obs[L.O_SEAT], obs[L.O_TRICK], obs[L.O_IN_TRICK]
-    led, win_card, run = obs[L.O_LED_SUIT], obs[L.O_WIN_CARD], obs[L.O_RUN]
+def heuristic_card(reversis_from, break_on, use_privilege, hand, legal, follow, seat, trick, in_trick, led, win_card,
+                   run, privileged, played, suit_masks, points):
+    """The heuristic's card, from scalars: the kernel's play loop calls this directly (no
+    observation array, no parameter view: nothing to count references to per card)."""
     # Towards a reversis: having taken the first tricks, keep taking them.
-    if run == seat and trick - 1 >= params[L.P_REVERSIS_FROM]:
+    if run == seat and trick - 1 >= reversis_from:
         if in_trick == 0:
             return _strongest(follow)
         of_suit = follow & suit_masks[led]
         if of_suit and lowest(of_suit) < win_card:
             return lowest(of_suit)
     # Breaking a reversis under way at la bonne: take the trick if the suit allows it.
-    if params[L.P_BREAK] and run >= 0 and run != seat and trick >= 10 and in_trick > 0:
+    if break_on and run >= 0 and run != seat and trick >= 10 and in_trick > 0:
         of_suit = follow & suit_masks[led]
         if of_suit and lowest(of_suit) < win_card:
             return lowest(of_suit)
     # The espagnolette sheds its costliest card that does not take the trick.
-    if obs[L.O_PRIVILEGED] and params[L.P_ESPAGNOLETTE] and in_trick > 0:
+    if privileged and use_privilege and in_trick > 0:
         safe = (legal & ~suit_masks[led]) | (legal & suit_masks[led] & above(win_card))
         if safe:
             return _best_shed(safe, points)
     if popcount(follow) == 1:
         return lowest(follow)
     if in_trick == 0:
-        return _lead(hand, follow, np.uint64(obs[L.O_PLAYED]), suit_masks)
+        return _lead(hand, follow, played, suit_masks)
     of_suit = follow & suit_masks[led]
     if of_suit:
         plain = of_suit & ~bit(QUINOLA)
@@ -117,6 +118,13 @@ def _heuristic_card(params, hand, legal, follow, obs, suit_masks, points):
             return lowest(plain)          # taking anyway: with the highest
         return highest(plain)            # else the lowest, hoping a later card takes it
     return _best_shed(follow, points)
+
+
+@njit(inline="always", cache=True)
+def _heuristic_card(params, hand, legal, follow, obs, suit_masks, points):
+    return heuristic_card(params[L.P_REVERSIS_FROM], params[L.P_BREAK], params[L.P_ESPAGNOLETTE], hand, legal, follow,
+                          obs[L.O_SEAT], obs[L.O_TRICK], obs[L.O_IN_TRICK], obs[L.O_LED_SUIT], obs[L.O_WIN_CARD],
+                          obs[L.O_RUN], obs[L.O_PRIVILEGED], np.uint64(obs[L.O_PLAYED]), suit_masks, points)
 
 
 @njit(inline="always", cache=True)
@@ -133,14 +141,20 @@ def choose_card(policy, params, hand, legal, follow, obs, suit_masks, points, st
 @njit(cache=True)
 def choose_discard(policy, params, hand, may_keep, suit_masks, points, state):
     """The card the seat puts in the écart, or -1 to keep its hand (only when ``may_keep``)."""
+    return discard_card(policy, params[L.P_FORCE_DISCARD], params[L.P_DISCARD], hand, may_keep, suit_masks, points,
+                        state)
+
+
+@njit(inline="always", cache=True)
+def discard_card(policy, forced, rule, hand, may_keep, suit_masks, points, state):
+    """``choose_discard`` from scalars (``forced`` = P_FORCE_DISCARD, ``rule`` = P_DISCARD), as the
+    kernel's deal loop calls it."""
     n = popcount(hand) + (1 if may_keep else 0)
     if policy == L.POLICY_RANDOM:
         pick = below_n(state, n)
         return -1 if pick == popcount(hand) else nth_set(hand, pick)
-    forced = params[L.P_FORCE_DISCARD]
     if forced >= 0 and hand & bit(forced):
         return forced
-    rule = params[L.P_DISCARD]
     if rule == 3 and may_keep:
         return -1
     if rule == 1:

@@ -8,12 +8,13 @@ No input checks.
 import numpy as np
 from numba import njit
 
-from spadille.kernel.common._bits import bit, lowest, popcount
+from spadille.kernel.common._bits import bit, lowest, nth_set, popcount
+from spadille.kernel.common._rng import below_n
 
 from . import _layout as L
 from ._layout import (S_FOLLOW, S_FORCED, S_IN_TRICK, S_LEADER, S_LEGAL, S_N_DEFERRED, S_N_GIFTS, S_PLAYED, S_RUN,
                       S_TRICK, S_USED)
-from ._policies import choose_card
+from ._policies import heuristic_card
 
 QUINOLA = 15
 LITTLE_QUINOLA = 14
@@ -66,14 +67,6 @@ def _observe(obs, p, t, leader, i, led, win_card, win_pos, played, run, priv, ro
     for q in range(4):
         obs[L.O_TRICKS + q] = row[L.D_TRICKS + q]
     obs[L.O_ECART] = own
-
-
-@njit(inline="always", cache=True)
-def _decide(pid, param, hand, legal, follow, obs, suit_masks, points, state, p, t, leader, i, led, win_card,
-            win_pos, played, run, priv, row, own):
-    """The seat's policy's card, from what it sees."""
-    _observe(obs, p, t, leader, i, led, win_card, win_pos, played, run, priv, row, own)
-    return choose_card(pid, param, hand, legal, follow, obs, suit_masks, points, state)
 
 
 @njit(cache=True)
@@ -137,9 +130,11 @@ def play_tricks(pids, params, rules, suit_masks, points, hands, obs, pay_table, 
                 scratch[S_FOLLOW] = np.int64(follow)
                 _observe(obs, p, t, leader, i, led, win_card, win_pos, played, run, priv, row, own_discard[p])
                 return True
+            elif pids[p] == L.POLICY_RANDOM:
+                c = nth_set(legal, below_n(state, popcount(legal)))
             else:
-                c = _decide(pids[p], params[p], hand, legal, follow, obs, suit_masks, points, state, p, t, leader,
-                            i, led, win_card, win_pos, played, run, priv, row, own_discard[p])
+                c = heuristic_card(params[p, L.P_REVERSIS_FROM], params[p, L.P_BREAK], params[p, L.P_ESPAGNOLETTE],
+                                   hand, legal, follow, p, t, i, led, win_card, run, priv, played, suit_masks, points)
             suit = c // 12
             kind = 0
             if c % 12 == 0 or c == QUINOLA:

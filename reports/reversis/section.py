@@ -41,6 +41,48 @@ def _preset_table(seed: int, deals: int, threads):
     return pd.DataFrame(rows)
 
 
+def claim_verdicts(seed: int, deals: int, threads=None) -> tuple[dict, "pd.DataFrame", "pd.DataFrame"]:
+    """The shipped Reversis claims (r1, r2, ...) checked at ``deals`` each, under their own preset,
+    then each under every preset at a quarter of the deals (at least 20,000): (results by id, the
+    verdict table, the presets' table)."""
+    from dataclasses import replace
+
+    import pandas as pd
+
+    from spadille.analyses.claims import check_claim, load_claims
+    from spadille.analyses.claims.verdict import judge_interval
+    from spadille.kernel.reversis.ruleset import load_reversis_ruleset
+
+    claims = [claim for claim in load_claims() if claim.game == "reversis"]
+    results = {claim.id: check_claim(claim, seed=seed, scale=deals / claim.deals, threads=threads)
+               for claim in claims}
+    table = pd.DataFrame([{"claim": r.claim.id, "statement": r.claim.title, "preset": r.claim.experiment.ruleset.preset,
+                           "policies": r.claim.experiment.describe_policies(), "n": r.estimate.n,
+                           "estimate": r.estimate.estimate, "ci_low": r.estimate.ci_low,
+                           "ci_high": r.estimate.ci_high, "stated": r.claim.verdict.stated(), "verdict": r.verdict,
+                           "reason": r.reason} for r in results.values()])
+    sweep_deals = max(20_000, deals // 4)
+    rows = []
+    for claim in claims:
+        row = {"claim": claim.id, "stated": claim.verdict.stated()}
+        for preset in PRESET_ROWS:
+            spec = replace(claim.experiment, ruleset=load_reversis_ruleset(preset=preset))
+            estimate = check_claim(replace(claim, experiment=spec), seed=seed, scale=sweep_deals / claim.deals,
+                                   threads=threads).estimate
+            verdict = judge_interval(claim.verdict, estimate.ci_low, estimate.ci_high)[0]
+            row[preset] = (f"{estimate.text} [{estimate.ci_low:.{estimate.places}f}, "
+                           f"{estimate.ci_high:.{estimate.places}f}] n={estimate.n:,} {verdict}"
+                           if estimate.n and estimate.ci_text() else f"n={estimate.n or 0:,} {verdict}")
+        rows.append(row)
+    return results, table, pd.DataFrame(rows)
+
+
+def _claim_words(result) -> str:
+    e = result.estimate
+    interval = f", 95% CI {e.ci_text()}" if e.ci_text() else ""
+    return f"{e.text}{interval}, n = {e.n or 0:,}: {result.verdict}"
+
+
 def report_sections(seed: int, deals: int, threads: int | None = None,
                     progress: Callable[[str, int], Callable[[int], None]] | None = None) -> list[Section]:
     """``deals``: deals of each experiment (each arm replays the same deals); the search's comparison
@@ -50,7 +92,7 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
     from spadille.analyses.reversis import experiments as E
     from spadille.kernel.reversis.ruleset import load_reversis_ruleset
 
-    advance = progress("reversis", 7) if progress else (lambda n: None)
+    advance = progress("reversis", 8) if progress else (lambda n: None)
     dj = load_reversis_ruleset()
     hoyle = load_reversis_ruleset(preset="hoyle")
     meta = {"game": "reversis", "seed": seed, "ruleset": dj.name, "deals": deals, "policies": ["heuristic"]}
@@ -71,30 +113,33 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
     search_deals = max(2_000, deals // 50)     # the search costs about a millisecond a deal
     search = E.search_margin(dj, seed, search_deals, threads)
     advance(1)
+    claims, claims_table, claims_presets = claim_verdicts(seed, deals, threads)
+    advance(1)
 
     d = esp["dj"]["difference"]
     n_used, frais, frais_low, frais_high = esp["dj"]["all_costs"]
     h = esp["hoyle"]["difference"]
-    r1 = (f"**r1, the espagnolette (supported).** On the {d['n']:,} deals of {deals:,} where a player holds an "
-          f"espagnolette as play begins, using the privilege (shedding, in tricks 1-9, the costliest card that "
-          f"does not take the trick) instead of waiving it is worth {d['difference']:+.1f} fiches a deal to him "
-          f"({_ci(d['ci_low'], d['ci_high'])}, paired on the same deals): \"tous les avantages du jeu sont pour "
-          f"lui\". When used, it ends in \"tous les frais\" on {frais:.2%} of deals ({frais_low:.2%} to "
-          f"{frais_high:.2%}, n = {n_used:,}). Under Hoyle's whole-game window the margin is "
-          f"{h['difference']:+.1f} ({_ci(h['ci_low'], h['ci_high'])}, n = {h['n']:,}).")
+    r1 = (f"**r1, the espagnolette ({claims['r1'].verdict}).** On the {d['n']:,} deals of {deals:,} where a player "
+          f"holds an espagnolette as play begins, using the privilege (shedding, in tricks 1-9, the costliest card "
+          f"that does not take the trick) instead of waiving it is worth {d['difference']:+.1f} fiches a deal to him "
+          f"({_ci(d['ci_low'], d['ci_high'])}, paired on the same deals; preset dj, the heuristic at every seat): "
+          f"\"tous les avantages du jeu sont pour lui\". When used, it ends in \"tous les frais\" on {frais:.2%} of "
+          f"deals ({frais_low:.2%} to {frais_high:.2%}, n = {n_used:,}). Under Hoyle's whole-game window the margin "
+          f"is {h['difference']:+.1f} ({_ci(h['ci_low'], h['ci_high'])}, n = {h['n']:,}).")
     best, dear = outcomes["frame"].iloc[0], outcomes["frame"].iloc[2]
-    r2 = (f"**r2, the reversis's outcomes.** With every player going for the reversis after taking the first "
-          f"three tricks, the reversis made after playing the quinola before la bonne pays its maker "
-          f"{best['mean']:+.1f} fiches (n = {int(best['player_deals'])}); it is "
-          + ("the best outcome of all, clear of the next (\"le plus grand coup\" supported)"
-             if verdict["biggest_clear"] else
-             f"too rare here for a verdict" if best["player_deals"] < 30 and verdict["biggest_margin"] > 0 else
-             f"not the best outcome: '{verdict['runner_up']}' pays {-verdict['biggest_margin']:.1f} more on average, "
-             f"so \"le plus grand coup\" is contradicted at a fresh table under this reading")
+    r2 = (f"**r2 and r3, the reversis's outcomes.** With every player going for the reversis after taking the first "
+          f"three tricks (heuristic:reversis_from=3, preset dj), the reversis made after playing the quinola before "
+          f"la bonne pays its maker {best['mean']:+.1f} fiches (n = {int(best['player_deals'])}); against the best "
+          f"other outcome ('{verdict['runner_up']}') its margin is {_claim_words(claims['r2'])} for \"le plus grand "
+          f"coup\"" + (" (at a fresh table the remise and the partie together pay more than the reversis and the "
+                        "remise)" if claims["r2"].verdict == "contradicted" else "")
           + f". Broken after the quinola was played before la bonne it costs {dear['mean']:+.1f} "
-          f"(n = {int(dear['player_deals'])}): "
-          + ("the dearest outcome, clear of the next (\"le coup le plus cher\" supported)"
-             if verdict["dearest_clear"] else "seen too rarely, or not clearly the dearest (inconclusive)") + ".")
+          f"(n = {int(dear['player_deals'])}); its margin below the next dearest ('{verdict['next_dearest']}') is "
+          f"{_claim_words(claims['r3'])} for \"le coup le plus cher\".")
+    further = ("**The other claims of the seed and the Hague rules** (`spadille claims`, each under its preset and "
+               "card play, table reversis-claims): " + "; ".join(
+                   f"{cid}, {claims[cid].claim.title.lower()}: {_claim_words(claims[cid])}"
+                   for cid in sorted(claims) if cid not in ("r1", "r2", "r3")) + ".")
     dealer_text = (f"**The dealer's advantage** (\"comme il y a de l'avantage à donner les Cartes\", 1785): the "
                    f"dealer's net minus the mean of the three others' is {dealer['difference']:+.2f} fiches a deal "
                    f"({_ci(dealer['ci_low'], dealer['ci_high'])}, n = {dealer['n']:,}) under the heuristic; "
@@ -121,9 +166,14 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
                    f"playing the rollouts out) beats the heuristic in the eldest's seat by "
                    f"{search['difference']:+.2f} fiches a deal ({_ci(search['ci_low'], search['ci_high'])}, "
                    f"n = {search['n']:,} paired deals).")
-    missing = ("Claims r1 and r2 are decided here; `spadille claims` still lists them as planned, because its "
-               "checker has no Reversis experiment kind yet. `spadille evaluate reversis \"<hand>\"` ranks one "
-               "hand's discards and its reversis decision the same way, paired on the same deals.")
+    presets_text = ("**How the presets change the answers** (table reversis-claims-presets, each claim replayed "
+                    "under every rule layer): " + "; ".join(
+                        f"{row['claim']}: " + ", ".join(f"{p} {row[p].split()[-1]}" for p in PRESET_ROWS)
+                        for _, row in claims_presets.iterrows())
+                    + ". enc1765 has no espagnolette, so the espagnolette's claims have no deals there.")
+    missing = ("The claims r1-r7 are the same experiments `spadille claims` runs (their files in analyses/claims/ "
+               "quote the seed); `spadille evaluate reversis \"<hand>\"` ranks one hand's discards and its "
+               "reversis decision the same way, paired on the same deals.")
     items = [
         TableItem("reversis-espagnolette", "The espagnolette: using the privilege against waiving it (dj)",
                   esp["dj"]["frame"], "The espagnolette's own net fiches per deal, on the same deals.", metadata=meta),
@@ -146,7 +196,16 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
         TableItem("reversis-presets", "How the presets change the game", presets,
                   "Heuristic play, a fresh table each deal; shares per deal, nets in fiches per deal.",
                   metadata=meta),
+        TableItem("reversis-claims", "The Reversis claims and their verdicts", claims_table,
+                  "Each claim under its own preset and card play (docs/claims.md); 95% intervals.",
+                  metadata={**meta, "policies": sorted({r.claim.experiment.policy for r in claims.values()})}),
+        TableItem("reversis-claims-presets", "The Reversis claims under each preset", claims_presets,
+                  "Estimate [95% CI], n and verdict of each claim replayed under every preset, on a quarter of the "
+                  "deals (at least 20,000).",
+                  metadata={**meta, "deals": max(20_000, deals // 4),
+                            "policies": sorted({r.claim.experiment.policy for r in claims.values()})}),
     ]
     text = ("Reversis after the Dictionnaire des jeux (the seed), with the 1765, 1785 and Hoyle layers as presets "
             "(docs/reversis.md). The kernel equals the reference engine on every card and payment in CI.")
-    return [Section("Reversis", [text, r1, r2, quinola_text, dealer_text, exchange_text, search_text, hague, missing], items)]
+    return [Section("Reversis", [text, r1, r2, further, quinola_text, dealer_text, exchange_text, search_text, hague,
+                                  presets_text, missing], items)]
