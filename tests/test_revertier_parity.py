@@ -26,7 +26,8 @@ COMBOS = [
     (None, ["dice.doublets=2", "wins.jan=fiske", "entry.blocked=whole-turn"]),
     ("svensk-bradspel-1905", ["wins.jan=none", "bearoff.overthrow=from-highest"]),
 ]
-POLICY_PAIRS = [("random", "heuristic"), ("heuristic", "random"), ("hitter", "runner"), ("runner", "heuristic")]
+POLICY_PAIRS = [("random", "heuristic"), ("heuristic", "random"), ("hitter", "runner"), ("runner", "heuristic"),
+                ("heuristic-full", "heuristic"), ("heuristic", "heuristic")]
 
 
 def _rules(preset, overrides, men=None):
@@ -45,22 +46,24 @@ def _compare(rules, policies, first, count):
 
 
 def test_ten_thousand_games_with_few_men_agree():
-    games = 0
+    games = with_heuristic = 0
     first = 0
     for preset, overrides in COMBOS:
-        for men, count in ((1, 150), (2, 150), (3, 60)):
+        for men, count in ((1, 140), (2, 120), (3, 50)):
             rules = _rules(preset, overrides, men)
             for policies in POLICY_PAIRS:
                 _compare(rules, policies, first, count)
                 first += count
                 games += count
-    assert games >= 10_000
+                with_heuristic += count if "heuristic" in policies else 0
+    assert games >= 10_000 and with_heuristic >= 10_000
 
 
 @pytest.mark.parametrize(("preset", "overrides"), COMBOS[:3] + COMBOS[5:6])
 def test_fifteen_man_games_agree(preset, overrides):
     rules = _rules(preset, overrides)
     kernel = _compare(rules, ("random", "heuristic"), 0, 12)
+    kernel = np.concatenate([kernel, _compare(rules, ("heuristic", "heuristic"), 50, 12)])
     kernel = np.concatenate([kernel, _compare(rules, ("hitter", "runner"), 100, 8)])
     assert (kernel[:, 2] != C.KIND_UNFINISHED).all()
 
@@ -89,6 +92,26 @@ def test_every_candidate_of_fifteen_man_throws_agrees():
                                       mover, die1, die2, codes)
                 found = legal_boards(rules, board, mover, die1, die2)
                 assert [tuple(map(tuple, b.tolist())) for b in found] == expected, (rules.label(), game, step)
+                checked += 1
+    assert checked >= 1_000
+
+
+def test_the_heuristic_plays_only_legal_candidates():
+    """The die-by-die heuristic never breaks the must-use-both-dice or larger-die rules: each play
+    it makes from real fifteen-man positions is one of the reference engine's candidates."""
+    from spadille.kernel.revertier.reference.greedy import play
+
+    checked = 0
+    for preset, overrides in COMBOS:
+        rules = _rules(preset, overrides)
+        codes = [int(x) for x in rules.codes()]
+        trace = np.concatenate([trace_game(rules, SEED, game, ("random", "random"))[1] for game in (1, 2)])
+        for step in range(0, len(trace), 2):
+            board = trace[step, 3:].reshape(2, C.SLOTS)
+            position = (tuple(int(x) for x in board[0]), tuple(int(x) for x in board[1]))
+            mover = 1 - int(trace[step, 0])
+            for die1, die2 in ((step % 6 + 1, (step // 6) % 6 + 1), (step % 5 + 2, step % 5 + 2)):
+                assert play(position, mover, die1, die2, codes) in candidates(position, mover, die1, die2, codes)
                 checked += 1
     assert checked >= 1_000
 

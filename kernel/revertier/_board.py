@@ -25,7 +25,8 @@ JAN_NONE, JAN_COTTON, JAN_FISKE = 0, 1, 2
 
 @njit(inline="always", cache=True)
 def opposite(point):
-    return (point + 11) % 24 + 1
+    """(point + 11) % 24 + 1 for points 1..24, without the division."""
+    return point + 12 if point <= 12 else point - 12
 
 
 @njit(inline="always", cache=True)

@@ -43,8 +43,10 @@ KIND_NAMES = ("single", "special", "jan", "unfinished")
 KIND_POINTS = (1, 1, 2, 0)
 
 # Policies.
-POLICY_RANDOM, POLICY_HEURISTIC, POLICY_EXPECTIMAX, POLICY_HITTER, POLICY_RUNNER = 0, 1, 2, 3, 4
-POLICY_NAMES = ("random", "heuristic", "expectimax", "hitter", "runner")
+# heuristic chooses die by die (reference/greedy.py); heuristic-full scores every distinct play of
+# the throw with the same four terms, as a whole position (reference/evaluate.py).
+POLICY_RANDOM, POLICY_HEURISTIC, POLICY_EXPECTIMAX, POLICY_HITTER, POLICY_RUNNER, POLICY_HEURISTIC_FULL = range(6)
+POLICY_NAMES = ("random", "heuristic", "expectimax", "hitter", "runner", "heuristic-full")
 
 # A game that runs this many throws is recorded as unfinished (never seen in practice).
 MAX_ROLLS = 4000
