@@ -22,9 +22,10 @@ COMBOS = [
     ("verquere-1674", []),
     ("svensk-bradspel-1905", []),
     (None, ["bearoff.overthrow=from-highest", "dice.one_die=either"]),
-    (None, ["making.no_doubling_zone=first-12-with-start", "entry.may_hit=true", "start.first_player=lower"]),
+    (None, ["making.no_doubling_zone=first-12-with-start", "entry.may_hit=true", "start.first_player=lower",
+            "wins.blocked_opponent=berm"]),
     (None, ["dice.doublets=2", "wins.jan=fiske", "entry.blocked=whole-turn"]),
-    ("svensk-bradspel-1905", ["wins.jan=none", "bearoff.overthrow=from-highest"]),
+    ("svensk-bradspel-1905", ["wins.jan=none", "bearoff.overthrow=from-highest", "wins.blocked_opponent=berm"]),
 ]
 POLICY_PAIRS = [("random", "heuristic"), ("heuristic", "random"), ("hitter", "runner"), ("runner", "heuristic"),
                 ("heuristic-full", "heuristic"), ("heuristic", "heuristic")]
@@ -81,7 +82,7 @@ def test_every_candidate_of_fifteen_man_throws_agrees():
     for preset, overrides in COMBOS:
         rules = _rules(preset, overrides)
         codes = [int(x) for x in rules.codes()]
-        for game in range(3):
+        for game in range(4):
             _, trace = trace_game(rules, SEED, game, ("random", "random"))
             rng = np.random.default_rng(game)
             for step in range(0, len(trace), 3):
@@ -134,3 +135,16 @@ def test_the_dice_do_not_depend_on_the_policies():
     n = min(len(a), len(b))
     # the throws (columns 1, 2) are the same in order; the mover alternates from the same starter
     assert np.array_equal(a[:n, 1:3], b[:n, 1:3]) and a[0, 0] == b[0, 0]
+
+
+def test_blocked_opponent_wins_agree():
+    """wins.blocked_opponent=berm (RULES.md §4): games the kernel ends by leaving the opponent no
+    move are ended the same way, throw for throw, by the reference."""
+    rules = _rules(None, ["wins.blocked_opponent=berm"])
+    codes = [int(x) for x in rules.codes()]
+    kernel = run_games(GameConfig(rules, SEED, 200, ("heuristic", "heuristic"))).out
+    blocked = np.flatnonzero(kernel[:, 2] == C.KIND_BLOCKED)
+    assert len(blocked) >= 3
+    for game in blocked[:3]:
+        expected = play_game(SEED, int(game), (C.POLICY_HEURISTIC, C.POLICY_HEURISTIC), codes).row()
+        assert kernel[game, :len(expected)].tolist() == expected

@@ -19,7 +19,7 @@ WINNER, STARTER, KIND, POINTS, ROLLS, HITS_0, HITS_1 = 0, 1, 2, 3, 4, 5, 6
 PIPS_FIRST = 7            # pips of seat 0 and seat 1 after 20, 40, 80 throws and at the end
 OVERFLOW = 15             # 1 if a level ever exceeded the workspace's capacity (tests check 0)
 N_OUT = 16
-KIND_POINTS = np.array([1, 1, 2, 0], dtype=np.int64)
+KIND_POINTS = np.array([1, 1, 2, 0, 1], dtype=np.int64)
 # Policy codes (codes.POLICY_NAMES).
 RANDOM, HEURISTIC, EXPECTIMAX, HITTER, RUNNER, HEURISTIC_FULL = 0, 1, 2, 3, 4, 5
 

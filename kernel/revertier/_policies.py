@@ -10,8 +10,9 @@ from numba import njit
 
 from spadille.kernel.common._rng import below_n
 
-from ._board import (BAR, ENTRY_MAY_HIT, JAN, JAN_COTTON, JAN_FISKE, MEN, OFF, SLOTS, SPECIAL, can_land, flip,
-                     key_less, opposite)
+from ._board import (BAR, BLOCKED_WIN, ENTRY_MAY_HIT, JAN, JAN_COTTON, JAN_FISKE, MEN, OFF, SLOTS, SPECIAL,
+                     can_land, flip, key_less, opposite)
+from ._greedy import _outside, _target
 from ._moves import OUT, generate, sorted_order
 
 WIN = 100_000
@@ -33,7 +34,7 @@ def _special(pos, me):
 
 @njit(cache=True)
 def win_kind_at(pos, me, codes):
-    """The kind of win (0 single, 1 special, 2 jan) of the side at offset ``me`` (0 or 27) after
+    """The kind of win (0 single, 1 special, 2 jan, 4 blocked) of the side at offset ``me`` (0 or 27) after
     his throw, -1 when play goes on."""
     opp = SLOTS - me
     if pos[me + OFF] == codes[MEN]:
@@ -51,12 +52,29 @@ def win_kind_at(pos, me, codes):
                 empty += 1
         if waiting > empty:
             return 2
+    if codes[BLOCKED_WIN] != 0 and not _can_move(pos, opp, codes):
+        return 4
     return -1
 
 
 @njit(cache=True)
+def _can_move(pos, side, codes):
+    """Whether the side at offset ``side`` has a legal move for at least one die value."""
+    outside = _outside(pos, side)
+    for die in range(1, 7):
+        if pos[side + BAR] > 0:
+            if _target(pos, side, BAR, die, codes, outside) >= 0:
+                return True
+            continue
+        for source in range(1, 25):
+            if pos[side + source] > 0 and _target(pos, side, source, die, codes, outside) >= 0:
+                return True
+    return False
+
+
+@njit(cache=True)
 def win_kind(pos, codes):
-    """The mover's kind of win after his throw (0 single, 1 special, 2 jan), -1 when play goes on."""
+    """The mover's kind of win after his throw (0 single, 1 special, 2 jan, 4 blocked), -1 when play goes on."""
     return win_kind_at(pos, 0, codes)
 
 
