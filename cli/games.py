@@ -104,6 +104,7 @@ GAMES = {game.name: game for game in (
             "bench": "revertier.bench:bench_command",
         },
         rulesets="spadille.kernel.revertier.ruleset:available_revertier_rulesets",
+        report_part="revertier.section",
     ),
 )}
 

@@ -55,7 +55,7 @@ def test_a_preset_and_a_rule_reach_the_output():
 @pytest.mark.parametrize(("args", "message"), [
     (["--preset", "backgammon"], "Error: unknown Révertier preset 'backgammon'; available: verquere-1674, "
                                  "svensk-bradspel-1905"),
-    (["--policy", "greedy"], "Error: unknown Révertier policy 'greedy' (policies: random, heuristic, expectimax, hitter, runner)"),
+    (["--policy", "greedy"], "Error: unknown Révertier policy 'greedy' (policies: random, heuristic, expectimax, hitter, runner, heuristic-full)"),
     (["--policy", "random", "--policy", "random", "--policy", "random"], "Error: give --policy once"),
     (["--rule", "dice.doublets=3"], "Error: ruleset 'revertier-reconstructed.toml with dice.doublets=3': rule "
                                     "'dice.doublets': value 3 must be one of 4, 2"),

@@ -22,11 +22,13 @@ COMBOS = [
     ("verquere-1674", []),
     ("svensk-bradspel-1905", []),
     (None, ["bearoff.overthrow=from-highest", "dice.one_die=either"]),
-    (None, ["making.no_doubling_zone=first-12-with-start", "entry.may_hit=true", "start.first_player=lower"]),
+    (None, ["making.no_doubling_zone=first-12-with-start", "entry.may_hit=true", "start.first_player=lower",
+            "wins.blocked_opponent=berm"]),
     (None, ["dice.doublets=2", "wins.jan=fiske", "entry.blocked=whole-turn"]),
-    ("svensk-bradspel-1905", ["wins.jan=none", "bearoff.overthrow=from-highest"]),
+    ("svensk-bradspel-1905", ["wins.jan=none", "bearoff.overthrow=from-highest", "wins.blocked_opponent=berm"]),
 ]
-POLICY_PAIRS = [("random", "heuristic"), ("heuristic", "random"), ("hitter", "runner"), ("runner", "heuristic")]
+POLICY_PAIRS = [("random", "heuristic"), ("heuristic", "random"), ("hitter", "runner"), ("runner", "heuristic"),
+                ("heuristic-full", "heuristic"), ("heuristic", "heuristic")]
 
 
 def _rules(preset, overrides, men=None):
@@ -45,22 +47,24 @@ def _compare(rules, policies, first, count):
 
 
 def test_ten_thousand_games_with_few_men_agree():
-    games = 0
+    games = with_heuristic = 0
     first = 0
     for preset, overrides in COMBOS:
-        for men, count in ((1, 150), (2, 150), (3, 60)):
+        for men, count in ((1, 140), (2, 120), (3, 50)):
             rules = _rules(preset, overrides, men)
             for policies in POLICY_PAIRS:
                 _compare(rules, policies, first, count)
                 first += count
                 games += count
-    assert games >= 10_000
+                with_heuristic += count if "heuristic" in policies else 0
+    assert games >= 10_000 and with_heuristic >= 10_000
 
 
 @pytest.mark.parametrize(("preset", "overrides"), COMBOS[:3] + COMBOS[5:6])
 def test_fifteen_man_games_agree(preset, overrides):
     rules = _rules(preset, overrides)
     kernel = _compare(rules, ("random", "heuristic"), 0, 12)
+    kernel = np.concatenate([kernel, _compare(rules, ("heuristic", "heuristic"), 50, 12)])
     kernel = np.concatenate([kernel, _compare(rules, ("hitter", "runner"), 100, 8)])
     assert (kernel[:, 2] != C.KIND_UNFINISHED).all()
 
@@ -78,7 +82,7 @@ def test_every_candidate_of_fifteen_man_throws_agrees():
     for preset, overrides in COMBOS:
         rules = _rules(preset, overrides)
         codes = [int(x) for x in rules.codes()]
-        for game in range(3):
+        for game in range(4):
             _, trace = trace_game(rules, SEED, game, ("random", "random"))
             rng = np.random.default_rng(game)
             for step in range(0, len(trace), 3):
@@ -89,6 +93,26 @@ def test_every_candidate_of_fifteen_man_throws_agrees():
                                       mover, die1, die2, codes)
                 found = legal_boards(rules, board, mover, die1, die2)
                 assert [tuple(map(tuple, b.tolist())) for b in found] == expected, (rules.label(), game, step)
+                checked += 1
+    assert checked >= 1_000
+
+
+def test_the_heuristic_plays_only_legal_candidates():
+    """The die-by-die heuristic never breaks the must-use-both-dice or larger-die rules: each play
+    it makes from real fifteen-man positions is one of the reference engine's candidates."""
+    from spadille.kernel.revertier.reference.greedy import play
+
+    checked = 0
+    for preset, overrides in COMBOS:
+        rules = _rules(preset, overrides)
+        codes = [int(x) for x in rules.codes()]
+        trace = np.concatenate([trace_game(rules, SEED, game, ("random", "random"))[1] for game in (1, 2)])
+        for step in range(0, len(trace), 2):
+            board = trace[step, 3:].reshape(2, C.SLOTS)
+            position = (tuple(int(x) for x in board[0]), tuple(int(x) for x in board[1]))
+            mover = 1 - int(trace[step, 0])
+            for die1, die2 in ((step % 6 + 1, (step // 6) % 6 + 1), (step % 5 + 2, step % 5 + 2)):
+                assert play(position, mover, die1, die2, codes) in candidates(position, mover, die1, die2, codes)
                 checked += 1
     assert checked >= 1_000
 
@@ -111,3 +135,16 @@ def test_the_dice_do_not_depend_on_the_policies():
     n = min(len(a), len(b))
     # the throws (columns 1, 2) are the same in order; the mover alternates from the same starter
     assert np.array_equal(a[:n, 1:3], b[:n, 1:3]) and a[0, 0] == b[0, 0]
+
+
+def test_blocked_opponent_wins_agree():
+    """wins.blocked_opponent=berm (RULES.md §4): games the kernel ends by leaving the opponent no
+    move are ended the same way, throw for throw, by the reference."""
+    rules = _rules(None, ["wins.blocked_opponent=berm"])
+    codes = [int(x) for x in rules.codes()]
+    kernel = run_games(GameConfig(rules, SEED, 200, ("heuristic", "heuristic"))).out
+    blocked = np.flatnonzero(kernel[:, 2] == C.KIND_BLOCKED)
+    assert len(blocked) >= 3
+    for game in blocked[:3]:
+        expected = play_game(SEED, int(game), (C.POLICY_HEURISTIC, C.POLICY_HEURISTIC), codes).row()
+        assert kernel[game, :len(expected)].tolist() == expected

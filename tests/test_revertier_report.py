@@ -44,7 +44,7 @@ def test_every_figure_has_n_and_an_interval(section):
     assert ((policies["ci_low"] <= policies["points"]) & (policies["points"] <= policies["ci_high"])).all()
     assert set(policies["policy"] + ":" + policies["against"]) == {
         "heuristic:random", "hitter:runner", "hitter:heuristic", "runner:heuristic", "expectimax:heuristic"}
-    for column in ("first_wins", "throws", "jan", "hits"):
+    for column in ("first_wins", "throws", "jan", "special", "blocked", "hits"):
         assert ((switches[f"{column}_low"] <= switches[column]) & (switches[column] <= switches[f"{column}_high"])).all()
 
 

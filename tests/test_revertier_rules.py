@@ -93,12 +93,13 @@ def test_defaults_are_the_french_readings(rules):
 
 def test_codes_follow_the_switches():
     base = load_revertier_ruleset().codes()
-    assert list(base) == [15, 0, 4, 0, C.ZONE_FIRST_12, 0, 0, 0, 0, 0, C.JAN_COTTON]
+    assert list(base) == [15, 0, 4, 0, C.ZONE_FIRST_12, 0, 0, 0, 0, 0, C.JAN_COTTON, 0]
     fiske = load_revertier_ruleset(preset="svensk-bradspel-1905").codes()
     assert fiske[C.ZONE] == C.ZONE_UNTIL_12TH and fiske[C.JAN] == C.JAN_FISKE and fiske[C.FIRST_LOWER] == 1
     assert fiske[C.SPECIAL] == 1 and fiske[C.PRIME_LIMIT] == 1 and fiske[C.ENTRY_MAY_HIT] == 1
     over = load_revertier_ruleset(override_texts=["bearoff.overthrow=from-highest", "board.men=3"]).codes()
     assert over[C.OVERTHROW] == 1 and over[C.MEN] == 3
+    assert load_revertier_ruleset(override_texts=["wins.blocked_opponent=berm"]).codes()[C.BLOCKED_WIN] == 1
 
 
 def test_overrides_apply_after_the_preset_and_change_the_hash(rules):
@@ -131,3 +132,10 @@ def test_bad_rulesets_are_one_sentence(tmp_path, old, new, message):
 def test_bad_choices_are_one_sentence(kwargs, message):
     with pytest.raises(RevertierRulesetError, match=re.escape(message)):
         load_revertier_ruleset(**kwargs)
+
+
+def test_the_blocked_opponent_win_is_a_switch_citing_the_secondary_source(rules):
+    """RULES.md §4 (BERM-R): a win "by creating a situation where one's opponent is unable to move"."""
+    rule = rules.rules["wins.blocked_opponent"]
+    assert rule.status == "switch" and rule.value == "none" and set(rule.choices) == {"none", "berm"}
+    assert "unable to move" in rule.passage and rule.source == "RULES.md §4"

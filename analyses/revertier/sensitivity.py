@@ -15,7 +15,7 @@ import pandas as pd
 
 from spadille.analyses.paired import mean_ci, rate_ci
 from spadille.kernel.revertier import _game as G
-from spadille.kernel.revertier.codes import KIND_JAN, KIND_SPECIAL
+from spadille.kernel.revertier.codes import KIND_BLOCKED, KIND_JAN, KIND_SPECIAL
 
 from .games import starter_points
 
@@ -41,6 +41,7 @@ def _row(switch: str, value: str, out: np.ndarray, base: np.ndarray) -> dict:
     _, d_throws, d_throws_low, d_throws_high = mean_ci(out[:, G.ROLLS] - base[:, G.ROLLS])
     jan, jan_low, jan_high = rate_ci(out[:, G.KIND] == KIND_JAN)
     special, special_low, special_high = rate_ci(out[:, G.KIND] == KIND_SPECIAL)
+    blocked, blocked_low, blocked_high = rate_ci(out[:, G.KIND] == KIND_BLOCKED)
     _, hits, hits_low, hits_high = mean_ci(out[:, G.HITS_0] + out[:, G.HITS_1])
     return {
         "switch": switch, "value": value, "games": len(out),
@@ -50,6 +51,7 @@ def _row(switch: str, value: str, out: np.ndarray, base: np.ndarray) -> dict:
         "throws_vs_default": d_throws, "th_diff_low": d_throws_low, "th_diff_high": d_throws_high,
         "jan": jan, "jan_low": jan_low, "jan_high": jan_high,
         "special": special, "special_low": special_low, "special_high": special_high,
+        "blocked": blocked, "blocked_low": blocked_low, "blocked_high": blocked_high,
         "hits": hits, "hits_low": hits_low, "hits_high": hits_high,
         "clear": bool(switch != "(default)" and (d_points_low > 0 or d_points_high < 0
                                                 or d_throws_low > 0 or d_throws_high < 0)),

@@ -42,7 +42,9 @@ def bench_lines(games, seed, preset, rule, policy) -> list[str]:
         run_games(GameConfig(rules, seed, 4, (name, name), threads=1))   # compile and warm up
         result = run_games(GameConfig(rules, seed, games, (name, name), threads=1), batch=games, chunk=games)
         rate = games / result.seconds if result.seconds > 0 else float("nan")
+        cpu_rate = games / result.cpu_seconds if result.cpu_seconds > 0 else float("nan")
         throws = result.out[:, 4].mean()
-        lines.append(f"{name}: {games:,} games in {result.seconds:.2f} s = {rate:,.0f} games/s on one core "
-                     f"({throws:.0f} throws a game, {rate * throws:,.0f} throws/s)")
+        lines.append(f"{name}: {games:,} games in {result.seconds:.2f} s = {rate:,.0f} games/s on one core, "
+                     f"{cpu_rate:,.0f} games per CPU-second ({throws:.0f} throws a game, "
+                     f"{cpu_rate * throws:,.0f} throws per CPU-second)")
     return lines

@@ -19,7 +19,7 @@ RevertierRulesetOption = Annotated[Optional[str], typer.Option(
 
 PolicyOption = Annotated[Optional[list[str]], typer.Option(
     "--policy", metavar="POLICY",
-    help="random, heuristic, expectimax, hitter or runner; once for both seats, twice for seat 0 then seat 1 "
+    help="random, heuristic, heuristic-full, expectimax, hitter or runner; once for both seats, twice for seat 0 then seat 1 "
          "(default heuristic).", show_default=False)]
 
 CompareOption = Annotated[Optional[str], typer.Option(

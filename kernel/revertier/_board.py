@@ -18,14 +18,15 @@ REACHED_12 = 26
 SLOTS = 27
 WIDTH = 54
 MEN, FIRST_LOWER, DOUBLET_MOVES, ONE_DIE_EITHER, ZONE, PRIME_LIMIT = 0, 1, 2, 3, 4, 5
-ENTRY_MAY_HIT, ENTRY_WHOLE_TURN, OVERTHROW, SPECIAL, JAN = 6, 7, 8, 9, 10
+ENTRY_MAY_HIT, ENTRY_WHOLE_TURN, OVERTHROW, SPECIAL, JAN, BLOCKED_WIN = 6, 7, 8, 9, 10, 11
 ZONE_FIRST_12, ZONE_WITH_START, ZONE_UNTIL_12TH = 0, 1, 2
 JAN_NONE, JAN_COTTON, JAN_FISKE = 0, 1, 2
 
 
 @njit(inline="always", cache=True)
 def opposite(point):
-    return (point + 11) % 24 + 1
+    """(point + 11) % 24 + 1 for points 1..24, without the division."""
+    return point + 12 if point <= 12 else point - 12
 
 
 @njit(inline="always", cache=True)

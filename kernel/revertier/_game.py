@@ -7,8 +7,9 @@ from numba import njit, prange
 from spadille.kernel.common._rng import below_n, seed_deal
 
 from ._board import BAR, FIRST_LOWER, MEN, SLOTS, WIDTH
+from ._greedy import greedy_play
 from ._moves import CAPACITY, OUT, generate, make_workspace
-from ._policies import _pips, choose_by_hits, choose_expectimax, choose_heuristic, choose_random, win_kind
+from ._policies import _pips, choose_by_hits, choose_expectimax, choose_heuristic, choose_random, win_kind_at
 
 POLICY_STREAM_OFFSET = 2**40
 MAX_ROLLS = 4000
@@ -18,7 +19,9 @@ WINNER, STARTER, KIND, POINTS, ROLLS, HITS_0, HITS_1 = 0, 1, 2, 3, 4, 5, 6
 PIPS_FIRST = 7            # pips of seat 0 and seat 1 after 20, 40, 80 throws and at the end
 OVERFLOW = 15             # 1 if a level ever exceeded the workspace's capacity (tests check 0)
 N_OUT = 16
-KIND_POINTS = np.array([1, 1, 2, 0], dtype=np.int64)
+KIND_POINTS = np.array([1, 1, 2, 0, 1], dtype=np.int64)
+# Policy codes (codes.POLICY_NAMES).
+RANDOM, HEURISTIC, EXPECTIMAX, HITTER, RUNNER, HEURISTIC_FULL = 0, 1, 2, 3, 4, 5
 
 
 @njit(cache=True)
@@ -37,7 +40,8 @@ def play_game(seed, game, policy0, policy1, codes, weights, ws, inner, order, sp
     streams = np.zeros((2, 2), dtype=np.uint64)
     seed_deal(streams[0], seed, game + POLICY_STREAM_OFFSET)
     seed_deal(streams[1], seed, game + 2 * POLICY_STREAM_OFFSET)
-    board = np.zeros((2, SLOTS), dtype=np.int8)
+    flat = np.zeros(WIDTH, dtype=np.int8)     # the board, seat 0's slots then seat 1's
+    board = flat.reshape((2, SLOTS))
     board[0, 1] = codes[MEN]
     board[1, 1] = codes[MEN]
     while True:
@@ -55,29 +59,35 @@ def play_game(seed, game, policy0, policy1, codes, weights, ws, inner, order, sp
     scratch = np.zeros(WIDTH, dtype=np.int8)
     flipped = np.zeros(WIDTH, dtype=np.int8)
     key = np.zeros(4, dtype=np.uint64)
+    greedy_scratch = np.zeros(40, dtype=np.int64)
     rolls = 0
     recorded = 0
     while rolls < MAX_ROLLS:
         die1 = below_n(dice, 6) + 1
         die2 = below_n(dice, 6) + 1
-        start[:SLOTS] = board[mover]
-        start[SLOTS:] = board[1 - mover]
-        n = generate(ws, start, die1, die2, codes, scratch, key)
         policy = policy0 if mover == 0 else policy1
-        if policy == 0:
-            chosen = choose_random(ws, n, streams[mover], order, spare)
-        elif policy == 1:
-            chosen = choose_heuristic(ws, n, codes, weights)
-        elif policy == 3:
-            chosen = choose_by_hits(ws, n, np.int64(start[SLOTS + BAR]), codes, weights, 1)
-        elif policy == 4:
-            chosen = choose_by_hits(ws, n, np.int64(start[SLOTS + BAR]), codes, weights, -1)
+        me, opp = mover * SLOTS, (1 - mover) * SLOTS
+        waiting = flat[opp + BAR]
+        if policy == HEURISTIC:
+            greedy_play(flat, me, die1, die2, codes, weights, greedy_scratch)
         else:
-            chosen = choose_expectimax(ws, n, codes, weights, inner, scratch, key, flipped)
-        after = ws[0][OUT, chosen]
-        row[HITS_0 + mover] += after[SLOTS + BAR] - board[1 - mover, BAR]
-        board[mover, :] = after[:SLOTS]
-        board[1 - mover, :] = after[SLOTS:]
+            start[:SLOTS] = board[mover]
+            start[SLOTS:] = board[1 - mover]
+            n = generate(ws, start, die1, die2, codes, scratch, key)
+            if policy == RANDOM:
+                chosen = choose_random(ws, n, streams[mover], order, spare)
+            elif policy == HEURISTIC_FULL:
+                chosen = choose_heuristic(ws, n, codes, weights)
+            elif policy == HITTER:
+                chosen = choose_by_hits(ws, n, np.int64(start[SLOTS + BAR]), codes, weights, 1)
+            elif policy == RUNNER:
+                chosen = choose_by_hits(ws, n, np.int64(start[SLOTS + BAR]), codes, weights, -1)
+            else:
+                chosen = choose_expectimax(ws, n, codes, weights, inner, scratch, key, flipped)
+            after = ws[0][OUT, chosen]
+            board[mover, :] = after[:SLOTS]
+            board[1 - mover, :] = after[SLOTS:]
+        row[HITS_0 + mover] += flat[opp + BAR] - waiting
         rolls += 1
         if recorded < trace.shape[0]:
             trace[recorded, 0] = mover
@@ -90,7 +100,7 @@ def play_game(seed, game, policy0, policy1, codes, weights, ws, inner, order, sp
             if rolls == PIP_AT[i]:
                 row[PIPS_FIRST + 2 * i] = _seat_pips(board, 0)
                 row[PIPS_FIRST + 2 * i + 1] = _seat_pips(board, 1)
-        kind = win_kind(after, codes)
+        kind = win_kind_at(flat, me, codes)
         if kind >= 0:
             row[WINNER] = mover
             row[KIND] = kind

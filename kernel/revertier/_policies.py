@@ -10,8 +10,9 @@ from numba import njit
 
 from spadille.kernel.common._rng import below_n
 
-from ._board import (BAR, ENTRY_MAY_HIT, JAN, JAN_COTTON, JAN_FISKE, MEN, OFF, SLOTS, SPECIAL, can_land, flip,
-                     key_less, opposite)
+from ._board import (BAR, BLOCKED_WIN, ENTRY_MAY_HIT, JAN, JAN_COTTON, JAN_FISKE, MEN, OFF, SLOTS, SPECIAL,
+                     can_land, flip, key_less, opposite)
+from ._greedy import _outside, _target
 from ._moves import OUT, generate, sorted_order
 
 WIN = 100_000
@@ -20,35 +21,61 @@ ROLL_LOW = np.array([low for h in range(1, 7) for low in range(1, h + 1)], dtype
 
 
 @njit(cache=True)
-def _special(pos):
-    if pos[22] == 5 and pos[23] == 5 and pos[24] == 5:
+def _special(pos, me):
+    if pos[me + 22] == 5 and pos[me + 23] == 5 and pos[me + 24] == 5:
         return True
-    if pos[20] == 3 and pos[21] == 3 and pos[22] == 3 and pos[23] == 3 and pos[24] == 3:
+    if (pos[me + 20] == 3 and pos[me + 21] == 3 and pos[me + 22] == 3 and pos[me + 23] == 3
+            and pos[me + 24] == 3):
         return True
-    if pos[22] == 7 and pos[23] == 5 and pos[24] == 3:
+    if pos[me + 22] == 7 and pos[me + 23] == 5 and pos[me + 24] == 3:
         return True
-    return pos[24] == 15
+    return pos[me + 24] == 15
 
 
 @njit(cache=True)
-def win_kind(pos, codes):
-    """The mover's kind of win after his throw (0 single, 1 special, 2 jan), -1 when play goes on."""
-    if pos[OFF] == codes[MEN]:
+def win_kind_at(pos, me, codes):
+    """The kind of win (0 single, 1 special, 2 jan, 4 blocked) of the side at offset ``me`` (0 or 27) after
+    his throw, -1 when play goes on."""
+    opp = SLOTS - me
+    if pos[me + OFF] == codes[MEN]:
         return 0
-    if codes[SPECIAL] != 0 and _special(pos):
+    if codes[SPECIAL] != 0 and _special(pos, me):
         return 1
     rule = codes[JAN]
-    waiting = pos[SLOTS + BAR]
+    waiting = pos[opp + BAR]
     if rule == JAN_COTTON and waiting >= 7:
         return 2
     if rule == JAN_FISKE and waiting > 0:
         empty = 0
         for point in range(1, 7):
-            if pos[SLOTS + point] == 0 and pos[opposite(point)] == 0:
+            if pos[opp + point] == 0 and pos[me + opposite(point)] == 0:
                 empty += 1
         if waiting > empty:
             return 2
+    if codes[BLOCKED_WIN] != 0 and not _can_move(pos, opp, codes):
+        return 4
     return -1
+
+
+@njit(cache=True)
+def _can_move(pos, side, codes):
+    """Whether the side at offset ``side`` has a legal move for at least one die value."""
+    outside = _outside(pos, side)
+    for die in range(1, 7):
+        if pos[side + BAR] > 0:
+            if _target(pos, side, BAR, die, codes, outside) >= 0:
+                return True
+            continue
+        for source in range(1, 25):
+            if pos[side + source] > 0 and _target(pos, side, source, die, codes, outside) >= 0:
+                return True
+    return False
+
+
+@njit(cache=True)
+def win_kind(pos, codes):
+    """The mover's kind of win after his throw (0 single, 1 special, 2 jan, 4 blocked), -1 when play goes on."""
+    return win_kind_at(pos, 0, codes)
 
 
 @njit(inline="always", cache=True)

@@ -18,7 +18,8 @@ ENTRY_WHOLE_TURN = 7  # 1: unless every waiting man enters, nothing is played
 OVERTHROW = 8         # 1: from-highest; 0: exact
 SPECIAL = 9           # 1: Fiske's four winning positions
 JAN = 10              # JAN_NONE, JAN_COTTON, JAN_FISKE
-N_CODES = 11
+BLOCKED_WIN = 11      # 1: leaving the opponent no move for any die wins (BERM-R)
+N_CODES = 12
 
 ZONE_FIRST_12, ZONE_WITH_START, ZONE_UNTIL_12TH = 0, 1, 2
 JAN_NONE, JAN_COTTON, JAN_FISKE = 0, 1, 2
@@ -38,13 +39,15 @@ POINTS = 24
 HOME_FIRST = 19       # the last six points, 19..24, are where men bear off from
 
 # Kinds of win (per-game rows).
-KIND_SINGLE, KIND_SPECIAL, KIND_JAN, KIND_UNFINISHED = 0, 1, 2, 3
-KIND_NAMES = ("single", "special", "jan", "unfinished")
-KIND_POINTS = (1, 1, 2, 0)
+KIND_SINGLE, KIND_SPECIAL, KIND_JAN, KIND_UNFINISHED, KIND_BLOCKED = 0, 1, 2, 3, 4
+KIND_NAMES = ("single", "special", "jan", "unfinished", "blocked")
+KIND_POINTS = (1, 1, 2, 0, 1)
 
 # Policies.
-POLICY_RANDOM, POLICY_HEURISTIC, POLICY_EXPECTIMAX, POLICY_HITTER, POLICY_RUNNER = 0, 1, 2, 3, 4
-POLICY_NAMES = ("random", "heuristic", "expectimax", "hitter", "runner")
+# heuristic chooses die by die (reference/greedy.py); heuristic-full scores every distinct play of
+# the throw with the same four terms, as a whole position (reference/evaluate.py).
+POLICY_RANDOM, POLICY_HEURISTIC, POLICY_EXPECTIMAX, POLICY_HITTER, POLICY_RUNNER, POLICY_HEURISTIC_FULL = range(6)
+POLICY_NAMES = ("random", "heuristic", "expectimax", "hitter", "runner", "heuristic-full")
 
 # A game that runs this many throws is recorded as unfinished (never seen in practice).
 MAX_ROLLS = 4000

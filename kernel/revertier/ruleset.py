@@ -62,6 +62,7 @@ SCHEMA: dict[str, Callable[[Any], str | None]] = {
     "bearoff.overthrow": _one_of("exact", "from-highest"),
     "wins.special_positions": _one_of("none", "fiske"),
     "wins.jan": _one_of(*C.JAN_NAMES),
+    "wins.blocked_opponent": _one_of("none", "berm"),
 }
 # Rules whose only implemented value is the file's.
 FIXED_VALUES = {"entry.bar_first": True}
@@ -124,6 +125,7 @@ class RevertierRuleset:
         out[C.OVERTHROW] = self["bearoff.overthrow"] == "from-highest"
         out[C.SPECIAL] = self["wins.special_positions"] == "fiske"
         out[C.JAN] = C.JAN_NAMES[self["wins.jan"]]
+        out[C.BLOCKED_WIN] = self["wins.blocked_opponent"] == "berm"
         return out
 
 

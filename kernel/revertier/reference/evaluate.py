@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import codes as C
-from .moves import Position, Side, men_left
+from .moves import Position, Side, men_left, moves_of_die
 
 WIN = 100_000
 WEIGHTS = (4, 6, 3, 2)  # pip gain, exposed men, made points, closed entry points
@@ -42,6 +42,8 @@ def win_kind(position: Position, mover: int, codes) -> int:
         return C.KIND_SPECIAL
     if jan(opp, me, codes):
         return C.KIND_JAN
+    if codes[C.BLOCKED_WIN] and not any(moves_of_die(opp, me, die, codes) for die in range(1, 7)):
+        return C.KIND_BLOCKED       # whatever he throws, the opponent cannot move
     return -1
 
 

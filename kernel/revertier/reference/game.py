@@ -9,6 +9,7 @@ from spadille.kernel.common._rng import PythonStream
 from .. import codes as C
 from .evaluate import pips, win_kind
 from .moves import Position, start_position
+from .greedy import play
 from .policies import choose
 from .throw import candidates
 
@@ -55,8 +56,11 @@ def play_game(seed: int, game: int, policies: tuple[int, int], codes, keep_posit
     kept: list[tuple[int, int, int, Position]] = []
     while rolls < C.MAX_ROLLS:
         die1, die2 = throw_die(dice), throw_die(dice)
-        options = candidates(position, mover, die1, die2, codes)
-        after = options[choose(policies[mover], options, position, mover, codes, streams[mover])]
+        if policies[mover] == C.POLICY_HEURISTIC:
+            after = play(position, mover, die1, die2, codes)
+        else:
+            options = candidates(position, mover, die1, die2, codes)
+            after = options[choose(policies[mover], options, position, mover, codes, streams[mover])]
         hits[mover] += after[1 - mover][C.BAR] - position[1 - mover][C.BAR]
         position = after
         rolls += 1

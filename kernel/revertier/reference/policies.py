@@ -1,5 +1,6 @@
-"""The three policies: random, heuristic, expectimax (docs/revertier.md). Each returns the index
-of the chosen candidate; ``stream`` is the seat's own PythonStream."""
+"""The policies that choose among the throw's candidates: random, heuristic-full, hitter, runner,
+expectimax (docs/revertier.md). Each returns the index of the chosen candidate; ``stream`` is the
+seat's own PythonStream. The heuristic plays die by die instead (greedy.py)."""
 
 from __future__ import annotations
 
@@ -60,7 +61,7 @@ def choose_expectimax(options: list[Position], mover: int, codes) -> int:
 def choose(policy: int, options: list[Position], before: Position, mover: int, codes, stream) -> int:
     if policy == C.POLICY_RANDOM:
         return choose_random(options, stream)
-    if policy == C.POLICY_HEURISTIC:
+    if policy == C.POLICY_HEURISTIC_FULL:
         return choose_heuristic(options, mover, codes)
     if policy == C.POLICY_HITTER:
         return choose_by_hits(options, before, mover, codes, 1)
