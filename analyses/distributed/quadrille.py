@@ -84,7 +84,7 @@ def simulate_on(runner, config, block_deals: int | None = None, progress: Callab
 
     validate(config)
     runner = runner or InProcessRunner()
-    size = block_deals or default_block_deals(config)
+    size = block_deals or runner.block_deals or default_block_deals(config)
     blocks = plan_blocks(config.first_deal, config.deals, size, config.session_length)
     threads = None if runner.distributed else config.threads
     items = [(replace(config, first_deal=block.start, deals=block.deals, threads=threads),) for block in blocks]

@@ -54,6 +54,9 @@ class InProcessRunner:
     distributed = False
     description = "in-process"
 
+    def __init__(self, block_deals: int | None = None):
+        self.block_deals = block_deals   # the command's --block-deals, else each part's default
+
     def map(self, function: Callable, items: Sequence[tuple], on_result: OnResult, tick: Tick | None = None,
             warm_up: tuple | None = None) -> None:
         for index, args in enumerate(items):
@@ -67,8 +70,9 @@ class DaskRunner:
 
     distributed = True
 
-    def __init__(self, client, address: str, log: Log, version: str):
+    def __init__(self, client, address: str, log: Log, version: str, block_deals: int | None = None):
         self.client = client
+        self.block_deals = block_deals   # the command's --block-deals, else each part's default
         self.address = address
         self.log = log
         self.version = version
@@ -98,7 +102,7 @@ class DaskRunner:
         states = self.client.run(state, workers=fresh) if fresh else {}
         for address in fresh:
             found = states.get(address, {})
-            seeded = ", seeded from the inherited cache" if found.get("seeded") else ""
+            seeded = f", {found['seeded']} files copied from the inherited cache" if found.get("seeded") else ""
             self.log(f"worker {address}: warm-up {seconds[address]:.1f} s (numba compile or cache load; "
                      f"cache {found.get('cache_dir', '?')}{seeded})")
             self._warmed.add(address)
@@ -205,7 +209,8 @@ def _import_dask():
 
 
 @contextmanager
-def dask_runner(address: str, log: Log, version: str | None = None) -> Iterator[DaskRunner]:
+def dask_runner(address: str, log: Log, version: str | None = None,
+                block_deals: int | None = None) -> Iterator[DaskRunner]:
     """A DaskRunner connected to ``address`` (or to a local cluster it starts), closed at the end."""
     from spadille.kernel.common.version import package_version
 
@@ -236,7 +241,7 @@ def dask_runner(address: str, log: Log, version: str | None = None) -> Iterator[
                                    f"({reason})") from None
         try:
             client.register_plugin(SpadilleWorker(version, ignore_interrupt=cluster is not None))
-            runner = DaskRunner(client, target if cluster is None else "local", log, version)
+            runner = DaskRunner(client, target if cluster is None else "local", log, version, block_deals)
             runner.check_workers()
             workers = runner.workers()
             log(f"Dask: {shown}, {len(workers)} worker{'s' if len(workers) != 1 else ''} connected, "
@@ -270,10 +275,14 @@ def using(runner) -> Iterator[None]:
 
 
 @contextmanager
-def open_runner(address: str | None, log: Log) -> Iterator[DaskRunner | None]:
+def open_runner(address: str | None, log: Log, block_deals: int | None = None) -> Iterator[DaskRunner | None]:
     """``--scheduler``'s runner for the command's body, or None without the option."""
+    if block_deals is not None and block_deals < 1:
+        raise DistributedError(f"--block-deals must be a positive whole number, not {block_deals}")
     if address is None:
+        if block_deals is not None:
+            raise DistributedError("--block-deals needs --scheduler: a run in-process does not cut its deals in blocks")
         yield None
         return
-    with dask_runner(address, log) as runner:
+    with dask_runner(address, log, block_deals=block_deals) as runner:
         yield runner

@@ -8,8 +8,9 @@ anything there imports numba. It
 * gives the worker a numba cache of its own (``NUMBA_CACHE_DIR``): a cache written by several
   processes at once is a known source of crashes. The cache is a numbered slot under a base
   folder, held with a file lock while the worker lives, so a later run's worker reuses a slot's
-  compiled code and no two live workers ever share one. An empty slot is first seeded with a copy
-  of the numba cache the worker inherited from its environment, if any;
+  compiled code and no two live workers ever share one. Each run first copies into the slot the
+  compiled files it lacks from the numba cache the worker inherited from its environment, if any
+  (a local cluster's workers thus load what the client compiled);
 * records the worker's spadille version, which the client compares with its own (``state``) and
   every block checks again (``run_block``), so a worker with another version is refused.
 
@@ -68,26 +69,40 @@ def _claim_slot(base: Path) -> Path:
     raise RuntimeError(f"every numba cache slot under {base} is held by a live worker")
 
 
-def _seed(slot: Path, inherited: str | None) -> bool:
-    """Copy the inherited numba cache into an empty slot (compiled code the worker may load
-    instead of compiling again). Each worker writes only its own copy."""
-    cache = slot / "numba"
-    if cache.exists() or not inherited or not Path(inherited).is_dir():
-        cache.mkdir(exist_ok=True)
-        return False
-    shutil.copytree(inherited, cache, ignore=shutil.ignore_patterns("*-dask-workers"))
-    return True
+def _seed(cache: Path, inherited: str | None) -> int:
+    """Copy into the slot's cache the compiled files of the inherited numba cache that it lacks
+    (code the worker may load instead of compiling again); never overwrites a file of the slot,
+    and each worker writes only its own slot. Returns how many files it copied."""
+    cache.mkdir(parents=True, exist_ok=True)
+    if not inherited or not Path(inherited).is_dir() or Path(inherited).resolve() == cache.resolve():
+        return 0
+    copied = 0
+    for source in Path(inherited).rglob("*"):
+        if not source.is_file() or source.suffix not in (".nbi", ".nbc"):
+            continue
+        target = cache / source.relative_to(inherited)
+        if target.exists():
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(f".{target.name}.{os.getpid()}.part")
+        shutil.copy2(source, partial)
+        os.replace(partial, target)   # numba never sees half a file
+        copied += 1
+    return copied
 
 
 def prepare(expected_version: str) -> dict:
     """Set this worker process up once (see the module's docstring); returns its state."""
     if _prepared:
+        # A later run on the same worker: the code compiled in the meantime where the worker came from.
+        _prepared["seeded"] = _seed(Path(_prepared["cache_dir"]), _prepared["inherited"])
+        _prepared["expected"] = expected_version
         return _prepared
     from spadille.kernel.common.version import package_version
 
     inherited = os.environ.get("NUMBA_CACHE_DIR")
     slot = _claim_slot(cache_base())
-    seeded = _seed(slot, inherited)
+    seeded = _seed(slot / "numba", inherited)
     os.environ["NUMBA_NUM_THREADS"] = "1"
     os.environ["NUMBA_CACHE_DIR"] = str(slot / "numba")
     late = "numba" in sys.modules
@@ -100,7 +115,7 @@ def prepare(expected_version: str) -> dict:
 
     pickling.register()  # results that hold a ruleset pickle back to the client
     _prepared.update(version=package_version(), expected=expected_version, cache_dir=str(slot / "numba"),
-                     seeded=seeded, numba_was_loaded=late, pid=os.getpid())
+                     inherited=inherited, seeded=seeded, numba_was_loaded=late, pid=os.getpid())
     return _prepared
 
 

@@ -75,8 +75,9 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
 
     stdout, stderr = Console(), Console(stderr=True)
     writer = RowFileWriter(out, rows_frame(rows_template(), n_seats)) if out is not None else nullcontext()
-    with open_runner(scheduler, lambda line: stderr.print(line, soft_wrap=True, markup=False)) as runner, \
-            writer, StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
+    log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
+    with writer, open_runner(scheduler, log, block_deals) as runner, StopBetweenBatches(stderr) as stop, \
+            deal_progress(stderr) as progress:
         task = progress.add_task("deals", total=deals)
 
         def advance(n: int) -> None:
@@ -89,7 +90,7 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
         else:
             from spadille.analyses.distributed.quadrille import simulate_on
 
-            result = simulate_on(runner, config, block_deals, advance,
+            result = simulate_on(runner, config, None, advance,
                                  (lambda rows: writer.write(rows_frame(rows, n_seats))) if out is not None else None,
                                  lambda status: (progress.update(task, description=_blocks_line(status)), stop.check()))
         if out is not None:
