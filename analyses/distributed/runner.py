@@ -77,7 +77,7 @@ class DaskRunner:
         self.log = log
         self.version = version
         self.description = f"Dask at {address}"
-        self._warmed: set[str] = set()
+        self._warmed: set[tuple[str, str]] = set()   # (block function, worker) pairs warmed up
 
     def workers(self) -> list[str]:
         return sorted(self.client.scheduler_info(n_workers=-1).get("workers", {}))
@@ -95,7 +95,8 @@ class DaskRunner:
         """One small block per connected worker, so each compiles before the blocks start; logs how long."""
         from .worker import state, warm_up
 
-        fresh = [address for address in self.workers() if address not in self._warmed]
+        name = f"{function.__module__}.{function.__qualname__}"
+        fresh = [address for address in self.workers() if (name, address) not in self._warmed]
         futures = {self.client.submit(warm_up, function, *args, workers=[address], allow_other_workers=False,
                                       pure=False): address for address in fresh}
         seconds = self._gather(futures, tick, lambda: Status(0, total, len(self.workers())))
@@ -103,9 +104,9 @@ class DaskRunner:
         for address in fresh:
             found = states.get(address, {})
             seeded = f", {found['seeded']} files copied from the inherited cache" if found.get("seeded") else ""
-            self.log(f"worker {address}: warm-up {seconds[address]:.1f} s (numba compile or cache load; "
-                     f"cache {found.get('cache_dir', '?')}{seeded})")
-            self._warmed.add(address)
+            self.log(f"worker {address}: warm-up of {function.__name__} {seconds[address]:.1f} s (numba compile or "
+                     f"cache load; cache {found.get('cache_dir', '?')}{seeded})")
+            self._warmed.add((name, address))
 
     def _gather(self, futures: dict, tick: Tick | None, status: Callable[[], Status]) -> dict:
         from distributed import wait
@@ -227,8 +228,15 @@ def dask_runner(address: str, log: Log, version: str | None = None,
     cluster = None
     try:
         if target == "local":
-            cluster = distributed.LocalCluster(n_workers=n_workers or os.cpu_count() or 1, threads_per_worker=1,
-                                               processes=True, dashboard_address=None, silence_logs=logging.ERROR)
+            # Dask's statistical profiler samples every worker's stack every 10 ms: measured at about a
+            # fifth of the kernel's CPU time on the 2-core machine, for a dashboard nobody looks at here.
+            import dask
+
+            with dask.config.set({"distributed.worker.profile.enabled": False}):
+                cluster = distributed.LocalCluster(n_workers=n_workers or os.cpu_count() or 1,
+                                                   threads_per_worker=1,
+                                                   processes=True, dashboard_address=None,
+                                                   silence_logs=logging.ERROR)
             shown = f"a local cluster of {len(cluster.workers)} worker processes"
         else:
             shown = target

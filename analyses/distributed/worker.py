@@ -109,7 +109,10 @@ def prepare(expected_version: str) -> dict:
     if late:  # something loaded numba first: make it follow the settings all the same
         import numba
 
-        numba.config.reload_config()
+        try:
+            numba.config.reload_config()   # the cache folder (and the thread count, if no thread started yet)
+        except RuntimeError:
+            pass  # its threads already started: set_num_threads below still keeps the kernel on one
         numba.set_num_threads(1)
     from . import pickling
 
