@@ -100,8 +100,12 @@ class DaskRunner:
         futures = {self.client.submit(warm_up, function, *args, workers=[address], allow_other_workers=False,
                                       pure=False): address for address in fresh}
         seconds = self._gather(futures, tick, lambda: Status(0, total, len(self.workers())))
-        states = self.client.run(state, workers=fresh) if fresh else {}
+        finished = [address for address in fresh if address in seconds]
+        states = self.client.run(state, workers=finished) if finished else {}
         for address in fresh:
+            if address not in seconds:
+                self.log(f"worker {address}: left before its warm-up finished")
+                continue
             found = states.get(address, {})
             seeded = f", {found['seeded']} files copied from the inherited cache" if found.get("seeded") else ""
             self.log(f"worker {address}: warm-up of {function.__name__} {seconds[address]:.1f} s (numba compile or "
@@ -120,6 +124,12 @@ class DaskRunner:
                     done = set()
                 for future in done:
                     results[futures[future]] = self._result(future)
+                # A task pinned to a worker that has left would wait for ever: give it up.
+                present = set(self.workers())
+                gone = {future for future in pending if futures[future] not in present}
+                if gone:
+                    self.client.cancel(list(gone))
+                    pending -= gone
                 if tick is not None:
                     tick(status())
         except BaseException:
