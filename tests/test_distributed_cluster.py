@@ -156,12 +156,14 @@ def test_claims_through_the_scheduler_have_the_same_verdicts(cluster, tmp_path):
     assert here.stdout == there.stdout
 
 
-def test_local_2_equals_the_in_process_run(tmp_path):
+def test_local_2_equals_the_in_process_run(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPADILLE_WORKER_CACHE", str(tmp_path / "worker-cache"))   # the workers inherit it
     sizes = ["--deals", "5000", "--seed", "9", "--session-length", "4"]
     simulate(*sizes, "--out", str(tmp_path / "here.parquet"))
     result = simulate(*sizes, "--out", str(tmp_path / "there.parquet"), "--scheduler", "local:2",
                       "--block-deals", "1200")
     assert "a local cluster of 2 worker processes" in result.stderr
+    assert sorted(path.name for path in (tmp_path / "worker-cache").iterdir()) == ["slot-0", "slot-1"]
     assert (tmp_path / "here.parquet").read_bytes() == (tmp_path / "there.parquet").read_bytes()
 
 
