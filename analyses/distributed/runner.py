@@ -124,8 +124,9 @@ class DaskRunner:
                     done = set()
                 for future in done:
                     results[futures[future]] = self._result(future)
-                # A task pinned to a worker that has left would wait for ever: give it up.
-                present = set(self.workers())
+                # A task pinned to a worker that has left would wait for ever: give it up. (Asked of the
+                # scheduler: the client's cached list can be empty for a moment after a long GIL-bound part.)
+                present = set(self.client.nthreads())
                 gone = {future for future in pending if futures[future] not in present}
                 if gone:
                     self.client.cancel(list(gone))
