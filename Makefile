@@ -11,7 +11,7 @@ RUN_ARGS ?=
 $(BIN)/spadille: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,distributed]'
 	@touch $@
 
 # The main job: about ten minutes on two cores (all local cores are used), into results/report/.

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from .errors import fail, user_errors
-from .options import RuleOption, SeedOption, ThreadsOption
+from .options import BlockDealsOption, RuleOption, SchedulerOption, SeedOption, ThreadsOption
 
 EXIT_INTERRUPTED = 130
 
@@ -47,26 +47,30 @@ def claims_command(
     threads: ThreadsOption = None,
     ruleset: ClaimsRulesetOption = None,
     rule: RuleOption = None,
+    scheduler: SchedulerOption = None,
+    block_deals: BlockDealsOption = None,
 ) -> None:
     """Check the strategy claims and stated figures of the period texts: each claim file quotes its
     source, describes an experiment, and says when the estimate supports or contradicts it.
 
     Prints one row per claim: the estimate, its 95% CI, n and the verdict (supported,
     contradicted or inconclusive). Ctrl-C stops after the current batch and prints the claims
-    already checked.
+    already checked. With --scheduler the deals of each claim are played on a Dask cluster, with
+    the same verdicts.
     """
     if quick and deals_scale is not None:
         fail("give either --deals-scale or --quick, not both")
     if rule and ruleset is None:
         fail("--rule needs --ruleset: the claims name their own rulesets otherwise")
     with user_errors():
-        interrupted = run(claims, deals_scale, quick, seed, threads, ruleset, rule or [])
+        interrupted = run(claims, deals_scale, quick, seed, threads, ruleset, rule or [], scheduler, block_deals)
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
 def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, threads: int | None,
-        ruleset_name: str | None = None, rules: list[str] | None = None) -> bool:
+        ruleset_name: str | None = None, rules: list[str] | None = None, scheduler: str | None = None,
+        block_deals: int | None = None) -> bool:
     """The command's body; returns whether the run was interrupted."""
     # Heavy imports live here so that `spadille --help` stays instant.
     from rich.console import Console
@@ -74,6 +78,8 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
     from spadille.analyses.claims import (QUICK_SCALE, check_claim, load_claims, results_frame, scaled_deals,
                                           validate_options)
     from spadille.kernel.common.version import package_version
+
+    from spadille.analyses.distributed.runner import open_runner
 
     from .progress import StopBetweenBatches, deal_progress
 
@@ -88,7 +94,9 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
     stdout, stderr = Console(), Console(stderr=True)
     results = []
     interrupted = False
-    with StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
+    log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
+    with open_runner(scheduler, log, block_deals), StopBetweenBatches(stderr) as stop, \
+            deal_progress(stderr) as progress:
         task = progress.add_task("claims", total=sum(scaled_deals(claim, scale) for claim in claims) or None)
 
         def advance(n: int) -> None:

@@ -34,3 +34,19 @@ OutOption = Annotated[
 ThreadsOption = Annotated[
     Optional[int], typer.Option("--threads", help="Worker threads (default: all cores).", show_default=False),
 ]
+
+SchedulerOption = Annotated[
+    Optional[str],
+    typer.Option("--scheduler", metavar="ADDRESS",
+                 help="Run the deals on a Dask cluster: tcp://host:port of a running `dask scheduler`, or local / "
+                      "local:N for N single-threaded worker processes here; the results are identical to a run "
+                      "without it (needs pip install 'spadille[distributed]'; docs/distributed.md).",
+                 show_default=False),
+]
+
+BlockDealsOption = Annotated[
+    Optional[int],
+    typer.Option("--block-deals", metavar="N",
+                 help="With --scheduler: deals per block of work (default: fixed by the run, see "
+                      "docs/distributed.md); the results do not depend on it.", show_default=False),
+]

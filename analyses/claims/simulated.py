@@ -390,10 +390,12 @@ def run_simulated(spec: SimSpec, seed: int, deals: int, threads: int | None,
 
     dealt = deal_conditioned(spec.ruleset, seed, deals, condition=spec.condition,
                              fixed={spec.focal: spec.fixed} if spec.fixed else None, focal_seat=spec.focal)
+    from spadille.analyses.distributed.claims import played_blocks
+
     values, keep = [], []
-    for begin in range(0, deals, CHUNK_DEALS):
-        end = min(deals, begin + CHUNK_DEALS)
-        out = _play(spec, dealt.hands[begin:end], dealt.attempts[begin:end], seed, threads, progress)
+    # In-process CHUNK_DEALS at a time, or block by block on the cluster of `--scheduler`: the same outcomes.
+    for begin, end, out in played_blocks(spec, dealt.hands, dealt.attempts, seed, deals, threads, progress,
+                                         CHUNK_DEALS):
         view = focal_view(out, spec.focal)
         if spec.metric.name == "pay_games":
             values.append(np.asarray(view.pay, dtype=np.float64) / game_units(spec)[None, :])

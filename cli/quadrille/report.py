@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from spadille.cli.errors import user_errors
-from spadille.cli.options import RuleOption, ThreadsOption
+from spadille.cli.options import BlockDealsOption, RuleOption, SchedulerOption, ThreadsOption
 from spadille.kernel.quadrille.ruleset import DEFAULT_RULESET
 
 from .options import RulesetOption
@@ -35,21 +35,24 @@ def report_command(
     ruleset: RulesetOption = DEFAULT_RULESET,
     rule: RuleOption = None,
     threads: ThreadsOption = None,
+    scheduler: SchedulerOption = None,
+    block_deals: BlockDealsOption = None,
 ) -> None:
     """Build the strategy report: decision maps (which hands call, go sans prendre, pass, try the
     vole), the vole analysis, how the thresholds move with stronger card play, the claims of the
     period texts with verdicts, and worked hand evaluations.
 
     About ten minutes on two cores by default; --quick for a small run. Ctrl-C stops after the
-    part in progress and writes the parts that finished.
+    part in progress and writes the parts that finished. With --scheduler the baseline and the
+    claims run on a Dask cluster (the same tables); the other parts run here.
     """
     with user_errors():
-        interrupted = run(out, deals, quick, seed, ruleset, rule or [], threads)
+        interrupted = run(out, deals, quick, seed, ruleset, rule or [], threads, scheduler, block_deals)
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
-def run(out, deals, quick, seed, ruleset, rule, threads) -> bool:
+def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_deals=None) -> bool:
     from rich.console import Console
 
     from spadille.kernel.quadrille.ruleset import load_ruleset_with
@@ -59,6 +62,7 @@ def run(out, deals, quick, seed, ruleset, rule, threads) -> bool:
     from spadille.cli.progress import StopBetweenBatches, deal_progress
 
     from spadille.cli.games import report_companions
+    from spadille.analyses.distributed.runner import open_runner
 
     rules = load_ruleset_with(ruleset, rule)
     plan = plan_for(rules, seed, deals, quick, threads, companions=report_companions("quadrille"))
@@ -66,7 +70,9 @@ def run(out, deals, quick, seed, ruleset, rule, threads) -> bool:
     if not out.parent.exists():
         out.parent.mkdir(parents=True)
     check_report_target(out)  # before minutes of work, not after
-    with StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
+    log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
+    with open_runner(scheduler, log, block_deals), StopBetweenBatches(stderr) as stop, \
+            deal_progress(stderr) as progress:
         def step(description: str, total: int):
             task = progress.add_task(description, total=total)
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from spadille.cli.errors import user_errors
-from spadille.cli.options import DealsOption, OutOption, RuleOption, SeedOption, ThreadsOption
+from spadille.cli.options import (BlockDealsOption, DealsOption, OutOption, RuleOption, SchedulerOption, SeedOption,
+                                  ThreadsOption)
 from spadille.kernel.quadrille.ruleset import DEFAULT_RULESET
 
 from .options import (ParamOption, PolicyFileOption, PolicyOption, RulesetOption, SeatPolicyOption,
@@ -25,22 +26,26 @@ def simulate_command(
     session_length: SessionLengthOption = 1,
     threads: ThreadsOption = None,
     out: OutOption = None,
+    scheduler: SchedulerOption = None,
+    block_deals: BlockDealsOption = None,
 ) -> None:
     """Play many deals and summarise contracts, outcomes and payments with 95% CIs.
 
     Ctrl-C stops after the current batch: the summary and the --out file then hold the
-    deals that finished.
+    deals that finished. With --scheduler the blocks of deals run on a Dask cluster; Ctrl-C then
+    cancels the blocks pending and keeps those that finished.
     """
     import typer
 
     with user_errors():
         interrupted = run(deals, seed, ruleset, rule or [], policy.value if policy else None, seat_policy or [], param or [],
-                          policy_file, session_length, threads, out)
+                          policy_file, session_length, threads, out, scheduler, block_deals)
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
-def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, session_length, threads, out) -> bool:
+def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, session_length, threads, out,
+        scheduler=None, block_deals=None) -> bool:
     """The command's body; returns whether the run was interrupted."""
     # Heavy imports live here so that `spadille --help` stays instant.
     from contextlib import nullcontext
@@ -50,6 +55,7 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
     from spadille.kernel.quadrille.ruleset import load_ruleset_with
     from spadille.kernel.quadrille.simulate import RunConfig, simulate, validate
 
+    from spadille.analyses.distributed.runner import open_runner
     from spadille.cli.progress import StopBetweenBatches, deal_progress
     from .simulate_view import metadata_line, print_summary
     from .seating import resolve_policies
@@ -69,7 +75,9 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
 
     stdout, stderr = Console(), Console(stderr=True)
     writer = RowFileWriter(out, rows_frame(rows_template(), n_seats)) if out is not None else nullcontext()
-    with writer, StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
+    log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
+    with writer, open_runner(scheduler, log, block_deals) as runner, StopBetweenBatches(stderr) as stop, \
+            deal_progress(stderr) as progress:
         task = progress.add_task("deals", total=deals)
 
         def advance(n: int) -> None:
@@ -77,9 +85,18 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
             stop.check()
 
         on_batch = (lambda batch: writer.write(rows_frame(batch.rows, n_seats))) if out is not None else None
-        result = simulate(config, progress=advance, on_batch=on_batch)
+        if runner is None:
+            result = simulate(config, progress=advance, on_batch=on_batch)
+        else:
+            from spadille.analyses.distributed.quadrille import simulate_on
+
+            result = simulate_on(runner, config, None, advance,
+                                 (lambda rows: writer.write(rows_frame(rows, n_seats))) if out is not None else None,
+                                 lambda status: (progress.update(task, description=_blocks_line(status)), stop.check()))
         if out is not None:
             metadata = {**config.metadata(), "deals_done": writer.rows_written, "interrupted": result.interrupted}
+            if len(getattr(result, "ranges", ())) > 1:  # an interrupted cluster run kept blocks with gaps
+                metadata["deal_ranges"] = result.ranges
             writer.commit(metadata)
 
     stdout.print(metadata_line(config, result), soft_wrap=True)
@@ -89,6 +106,10 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
     if out is not None:
         stdout.print(f"Wrote {writer.rows_written:,} deals to {out}", soft_wrap=True, markup=False)
     return result.interrupted
+
+
+def _blocks_line(status) -> str:
+    return f"deals · {status.blocks_done}/{status.blocks_total} blocks · {status.workers} workers"
 
 
 def rows_template():

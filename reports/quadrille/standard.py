@@ -161,7 +161,14 @@ def _baseline(plan: ReportPlan, step: Step) -> list[Section]:
     seats = plan.ruleset["pack.seats"]
     config = RunConfig(plan.ruleset, (make_seat_policy("heuristic"),) * seats, plan.seed, plan.baseline_deals,
                        threads=plan.threads)
-    result = simulate(config, progress=step("the game as played", plan.baseline_deals))
+    from spadille.analyses.distributed.runner import active_runner
+
+    if active_runner() is None:
+        result = simulate(config, progress=step("the game as played", plan.baseline_deals))
+    else:  # `--scheduler`: block by block on the cluster, the same aggregates
+        from spadille.analyses.distributed.quadrille import simulate_on
+
+        result = simulate_on(active_runner(), config, progress=step("the game as played", plan.baseline_deals))
     if result.interrupted:
         raise KeyboardInterrupt
     contracts = contract_summary(result)

@@ -1,0 +1,241 @@
+"""Distributed runs on real processes, loopback only: a `dask scheduler` and two `dask worker`
+processes on 127.0.0.1 (free ports, torn down at the end). Each run through them writes the same
+bytes as the in-process run of the same seed and sizes; a worker killed mid-run changes nothing;
+Ctrl-C keeps the blocks that finished; a wrong address and another version are refused in one line.
+
+The workers load the numba code this process compiled (their cache slots are seeded from
+NUMBA_CACHE_DIR), so every in-process run below comes before its cluster run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from spadille.analyses.rowfile import read_row_file
+from spadille.cli.app import app
+
+distributed = pytest.importorskip("distributed")  # `make test` installs the extra, so CI runs these
+
+cli = CliRunner()
+START_SECONDS = 60
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def dask_command(*args: str) -> list[str]:
+    script = Path(sys.executable).with_name("dask")
+    return [str(script), *args] if script.exists() else [sys.executable, "-m", "dask", *args]
+
+
+class Cluster:
+    def __init__(self, base: Path):
+        self.port = free_port()
+        self.address = f"tcp://127.0.0.1:{self.port}"
+        self.env = {**os.environ, "SPADILLE_WORKER_CACHE": str(base / "worker-cache")}
+        self.logs = base
+        self.scheduler = self._start("scheduler", dask_command("scheduler", "--host", "127.0.0.1", "--port",
+                                                               str(self.port), "--no-dashboard"))
+        self.workers = [self.start_worker(f"w{number}") for number in (1, 2)]
+        self.wait_for(2)
+
+    def _start(self, name: str, command: list[str]) -> subprocess.Popen:
+        log = open(self.logs / f"{name}.log", "w")
+        return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=self.env, start_new_session=True)
+
+    def start_worker(self, name: str) -> subprocess.Popen:
+        # --no-nanny: one process per worker, so killing it kills the worker (no nanny restarts it).
+        return self._start(name, dask_command("worker", self.address, "--nthreads", "1", "--no-nanny",
+                                              "--host", "127.0.0.1", "--no-dashboard", "--name", name))
+
+    def client(self):
+        return distributed.Client(self.address, timeout=START_SECONDS, set_as_default=False)
+
+    def wait_for(self, workers: int) -> None:
+        with self.client() as client:
+            client.wait_for_workers(workers, timeout=START_SECONDS)
+
+    def close(self) -> None:
+        for process in [*self.workers, self.scheduler]:
+            if process.poll() is None:
+                process.terminate()
+        for process in [*self.workers, self.scheduler]:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    started = Cluster(tmp_path_factory.mktemp("dask"))
+    try:
+        yield started
+    finally:
+        started.close()
+
+
+def simulate(*args: str):
+    result = cli.invoke(app, ["simulate", "quadrille", *args])
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def spadille(log: Path, *args: str) -> subprocess.Popen:
+    """The command in a process of its own (the same NUMBA_CACHE_DIR), its stderr into ``log``."""
+    return subprocess.Popen([sys.executable, "-c", "from spadille.cli.app import main; main()", *args],
+                            stdout=subprocess.PIPE, stderr=open(log, "w"), text=True, env=os.environ.copy())
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".csv"])
+def test_simulate_through_the_scheduler_writes_the_same_bytes(cluster, tmp_path, suffix):
+    # 40,000 recorded deals: three row groups of the in-process run, from blocks of 5,000 that
+    # arrive in any order.
+    sizes = ["--deals", "40000" if suffix == ".parquet" else "6000", "--seed", "7"]
+    simulate(*sizes, "--out", str(tmp_path / f"here{suffix}"))
+    result = simulate(*sizes, "--out", str(tmp_path / f"there{suffix}"), "--scheduler", cluster.address,
+                      "--block-deals", "5000")
+    assert "2 workers connected" in result.stderr and "warm-up" in result.stderr
+    assert (tmp_path / f"here{suffix}").read_bytes() == (tmp_path / f"there{suffix}").read_bytes()
+    if suffix == ".parquet":
+        assert pq.ParquetFile(tmp_path / "there.parquet").metadata.num_row_groups == 3
+
+
+def test_the_report_baseline_through_the_scheduler_is_the_same_table(cluster, tmp_path, ruleset):
+    from dataclasses import replace
+
+    from spadille.analyses.distributed.runner import dask_runner
+    from spadille.reports.document import write_report
+    from spadille.reports.quadrille.standard import build_report, plan_for
+
+    plan = replace(plan_for(ruleset, 5, 20_000, quick=False), parts=("baseline",))
+
+    def step(description, total):
+        return lambda n: None
+
+    write_report(build_report(plan, step)[0], tmp_path / "here")
+    lines = []
+    with dask_runner(cluster.address, lines.append, block_deals=3_000):
+        write_report(build_report(plan, step)[0], tmp_path / "there")
+    assert any("warm-up" in line or "connected" in line for line in lines)
+    tables = sorted(path.name for path in (tmp_path / "here").glob("*.csv"))
+    assert tables == ["contracts.csv", "outcomes.csv"]
+    for name in tables:
+        assert (tmp_path / "here" / name).read_bytes() == (tmp_path / "there" / name).read_bytes()
+
+
+def test_claims_through_the_scheduler_have_the_same_verdicts(cluster, tmp_path):
+    import spadille.analyses.claims
+
+    shipped = Path(spadille.analyses.claims.__file__).parent
+    chosen = tmp_path / "claims"
+    chosen.mkdir()
+    for name in ("q15", "q16a", "enc-mediateur"):   # two simulated claims and a count
+        shutil.copy(shipped / f"{name}.toml", chosen)
+    args = ["claims", "--claims", str(chosen), "--deals-scale", "0.01", "--seed", "3"]
+    here = cli.invoke(app, args)
+    there = cli.invoke(app, [*args, "--scheduler", cluster.address, "--block-deals", "300"])
+    assert here.exit_code == 0 and there.exit_code == 0, there.output
+    assert "contradicted" in here.stdout or "supported" in here.stdout
+    assert here.stdout == there.stdout
+
+
+def test_local_2_equals_the_in_process_run(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPADILLE_WORKER_CACHE", str(tmp_path / "worker-cache"))   # the workers inherit it
+    sizes = ["--deals", "5000", "--seed", "9", "--session-length", "4"]
+    simulate(*sizes, "--out", str(tmp_path / "here.parquet"))
+    result = simulate(*sizes, "--out", str(tmp_path / "there.parquet"), "--scheduler", "local:2",
+                      "--block-deals", "1200")
+    assert "a local cluster of 2 worker processes" in result.stderr
+    assert sorted(path.name for path in (tmp_path / "worker-cache").iterdir()) == ["slot-0", "slot-1"]
+    assert (tmp_path / "here.parquet").read_bytes() == (tmp_path / "there.parquet").read_bytes()
+
+
+def test_a_wrong_address_fails_fast_in_one_line(tmp_path):
+    address = f"tcp://127.0.0.1:{free_port()}"   # nobody listens there
+    started = time.perf_counter()
+    result = cli.invoke(app, ["simulate", "quadrille", "--deals", "100", "--scheduler", address,
+                              "--out", str(tmp_path / "a.parquet")])
+    assert time.perf_counter() - started < 15
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"Error: cannot reach the Dask scheduler at {address}")
+    assert list(tmp_path.iterdir()) == []
+    result = cli.invoke(app, ["claims", "--quick", "--scheduler", "tcp:/nowhere"])
+    assert result.exit_code == 1 and result.output.strip().splitlines() == [
+        "Error: --scheduler 'tcp:/nowhere' must be local, local:N or a scheduler address such as tcp://host:8786"]
+
+
+def test_another_version_is_refused_in_one_line(cluster):
+    from spadille.analyses.distributed.runner import DistributedError, dask_runner
+
+    with pytest.raises(DistributedError) as refused:
+        with dask_runner(cluster.address, print, version="0.0.0-elsewhere"):
+            pass
+    message = str(refused.value)
+    assert "\n" not in message
+    assert "runs spadille" in message and "this client runs 0.0.0-elsewhere" in message
+
+
+def test_ctrl_c_keeps_the_blocks_that_finished(cluster, tmp_path):
+    out, log = tmp_path / "stopped.parquet", tmp_path / "stderr.txt"
+    run = spadille(log, "simulate", "quadrille", "--deals", "2000000", "--seed", "2", "--out", str(out),
+                   "--scheduler", cluster.address, "--block-deals", "4000")
+    deadline = time.monotonic() + 2 * START_SECONDS
+    while log.read_text().count("warm-up") < 2 and time.monotonic() < deadline:   # then the blocks start
+        time.sleep(0.2)
+    time.sleep(4)
+    run.send_signal(signal.SIGINT)
+    run.communicate(timeout=120)
+    stderr = log.read_text()
+    assert run.returncode == 130, stderr
+    rows, metadata = read_row_file(out)
+    assert metadata["interrupted"] is True and 0 < metadata["deals_done"] == len(rows) < 2_000_000
+    assert f"Interrupted: {len(rows):,} of 2,000,000 deals finished." in stderr
+    ranges = metadata.get("deal_ranges", [[0, len(rows)]])
+    expected = [deal for begin, end in ranges for deal in range(begin, end)]
+    assert rows["deal"].tolist() == expected
+    simulate("--deals", str(ranges[0][1]), "--seed", "2", "--out", str(tmp_path / "here.parquet"))
+    here, _ = read_row_file(tmp_path / "here.parquet")
+    assert rows.iloc[:len(here)].reset_index(drop=True).equals(here)
+
+
+def test_a_worker_killed_mid_run_changes_nothing(cluster, tmp_path):
+    """Last of the file: it leaves the cluster one worker short."""
+    sizes = ["--deals", "60000", "--seed", "13"]
+    simulate(*sizes, "--out", str(tmp_path / "here.parquet"))
+    log = tmp_path / "stderr.txt"
+    run = spadille(log, "simulate", "quadrille", *sizes, "--out", str(tmp_path / "there.parquet"),
+                   "--scheduler", cluster.address, "--block-deals", "2000")
+    victim = cluster.workers[1]
+    with cluster.client() as client:
+        deadline = time.monotonic() + 2 * START_SECONDS
+        working = False
+        while not working and time.monotonic() < deadline:   # until w2 runs a block of the run
+            names = {address: info.get("name") for address, info in client.scheduler_info(n_workers=-1)["workers"].items()}
+            working = any(names.get(address) == "w2" and any("run_block" in str(key) for key in keys)
+                          for address, keys in client.processing().items())
+            time.sleep(0.05)
+        assert working, log.read_text()
+        victim.kill()
+        victim.wait(timeout=10)
+        assert run.poll() is None   # killed mid-run
+    run.communicate(timeout=300)
+    assert run.returncode == 0, log.read_text()
+    assert (tmp_path / "here.parquet").read_bytes() == (tmp_path / "there.parquet").read_bytes()
