@@ -42,7 +42,7 @@ def report_command(
     vole), the vole analysis, how the thresholds move with stronger card play, the claims of the
     period texts with verdicts, and worked hand evaluations.
 
-    About ten minutes on two cores by default; --quick for a small run. Ctrl-C stops after the
+    About 21 minutes on two cores by default (measured, cold numba cache); --quick for a small run. Ctrl-C stops after the
     part in progress and writes the parts that finished. With --scheduler the baseline and the
     claims run on a Dask cluster (the same tables); the other parts run here.
     """

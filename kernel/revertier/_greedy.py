@@ -38,11 +38,12 @@ def _outside(pos, me):
 
 
 @njit(inline="always", cache=True)
-def _enemy_mask(pos, opp):
+def _occupied(pos, side):
+    """Bit p set: ``side`` has a man on its point p (1..24, on its own track)."""
     mask = np.int64(0)
-    for q in range(1, 25):
-        if pos[opp + q] > 0:
-            mask |= np.int64(1) << q
+    for point in range(1, 25):
+        if pos[side + point] > 0:
+            mask |= np.int64(1) << point
     return mask
 
 
@@ -129,7 +130,7 @@ def _threats(pos, me, codes):
     12 points behind it on his track, or, when entries may hit and he has men waiting, my point
     lies on one of his entry points 1..6. Worked out once a throw and again after a hit."""
     opp = SLOTS - me
-    enemy = _enemy_mask(pos, opp)
+    enemy = _occupied(pos, opp)
     # smear each enemy man over the 12 points ahead of him (on his track)
     spread = enemy | (enemy << 1)
     spread |= spread << 2
@@ -286,15 +287,6 @@ def best_move(pos, me, die, codes, weights, threats, mine, outside, need_die, ne
 
 
 @njit(inline="always", cache=True)
-def _mine_mask(pos, me):
-    mask = np.int64(0)
-    for point in range(1, 25):
-        if pos[me + point] > 0:
-            mask |= np.int64(1) << point
-    return mask
-
-
-@njit(inline="always", cache=True)
 def _make(pos, me, codes, found, moves, made, context):
     """Make the move in ``found``, log it as move number ``made`` (for the whole-turn undo) and
     bring ``context`` (threats, mine, outside) up to date."""
@@ -321,7 +313,7 @@ def greedy_play(pos, me, die1, die2, codes, weights, scratch):
     moves = scratch[18:30].reshape((4, 3))
     context = scratch[30:33]          # threats, mine, outside
     context[0] = _threats(pos, me, codes)
-    context[1] = _mine_mask(pos, me)
+    context[1] = _occupied(pos, me)
     context[2] = _outside(pos, me)
     waiting = pos[me + BAR]
     made = 0
