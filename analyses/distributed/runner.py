@@ -113,15 +113,10 @@ class DaskRunner:
             self._warmed.add((name, address))
 
     def _gather(self, futures: dict, tick: Tick | None, status: Callable[[], Status]) -> dict:
-        from distributed import wait
-
         results, pending = {}, set(futures)
         try:
             while pending:
-                try:
-                    done, pending = wait(pending, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
-                except TimeoutError:
-                    done = set()
+                done, pending = _poll(pending)
                 for future in done:
                     results[futures[future]] = self._result(future)
                 # A task pinned to a worker that has left would wait for ever: give it up. (Asked of the
@@ -154,8 +149,6 @@ class DaskRunner:
 
     def map(self, function: Callable, items: Sequence[tuple], on_result: OnResult, tick: Tick | None = None,
             warm_up: tuple | None = None) -> None:
-        from distributed import wait
-
         from .worker import run_block
 
         total = len(items)
@@ -168,10 +161,7 @@ class DaskRunner:
         handed = 0
         try:
             while pending:
-                try:
-                    done, pending = wait(pending, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
-                except TimeoutError:
-                    done = set()
+                done, pending = _poll(pending)
                 for future in done:
                     waiting[futures[future]] = self._result(future)
                 while handed in waiting:
@@ -305,3 +295,14 @@ def open_runner(address: str | None, log: Log, block_deals: int | None = None) -
         return
     with dask_runner(address, log, block_deals=block_deals) as runner:
         yield runner
+
+
+def _poll(pending: set) -> tuple[set, set]:
+    """Wait up to POLL_SECONDS for some of ``pending`` to finish: (finished, still pending)."""
+    from distributed import wait
+
+    try:
+        done, still = wait(pending, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
+    except TimeoutError:
+        return set(), pending
+    return set(done), set(still)
