@@ -8,7 +8,7 @@ from spadille.kernel.common._rng import seed_deal
 
 from . import _layout as L
 from ._play import play_deal
-from ._search import rollout_buffers
+from ._session import deal_buffers
 from ._settle import settle_deal
 
 
@@ -20,17 +20,7 @@ def evaluate_actions(seed, n_deals, fixed_pos, fixed, action_ids, action_params,
     others ``ids``/``params`` (by position). Deal k's other cards come from ``seed_deal(seed, k)``."""
     n_actions = action_ids.shape[0]
     for k in prange(n_deals):
-        state = np.zeros(2, dtype=np.uint64)
-        hands = np.zeros(4, dtype=np.uint64)
-        pack = np.zeros(48, dtype=np.int64)
-        talon = np.zeros(3, dtype=np.int64)
-        obs = np.zeros(L.N_OBS, dtype=np.int64)
-        pay_table = np.zeros((L.N_CATEGORIES, L.N_ACCOUNTS), dtype=np.int64)
-        deferred = np.zeros((8, 4), dtype=np.int64)
-        gifts = np.zeros((8, 2), dtype=np.int64)
-        row = np.zeros(L.N_RECORD, dtype=np.int64)
-        scratch = np.zeros(L.N_SCRATCH, dtype=np.int64)
-        rollout = rollout_buffers()
+        state, hands, pack, talon, obs, pay_table, deferred, gifts, row, scratch, rollout = deal_buffers()
         pids = ids.copy()
         pparams = params.copy()
         for a in range(n_actions):

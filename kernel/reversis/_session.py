@@ -61,6 +61,17 @@ def _aggregate(row, agg):
         agg[A_PAY + i] += row[L.D_PAY + i]
 
 
+@njit(cache=True)
+def deal_buffers():
+    """The working arrays one thread deals and plays in: (rng state, hands, pack, talon, obs,
+    pay table, deferred payments, gifts, row, scratch, the search's rollout buffers)."""
+    return (np.zeros(2, dtype=np.uint64), np.zeros(4, dtype=np.uint64), np.zeros(48, dtype=np.int64),
+            np.zeros(3, dtype=np.int64), np.zeros(L.N_OBS, dtype=np.int64),
+            np.zeros((L.N_CATEGORIES, L.N_ACCOUNTS), dtype=np.int64), np.zeros((8, 4), dtype=np.int64),
+            np.zeros((8, 2), dtype=np.int64), np.zeros(L.N_RECORD, dtype=np.int64),
+            np.zeros(L.N_SCRATCH, dtype=np.int64), rollout_buffers())
+
+
 @njit(parallel=True, cache=True)
 def play_sessions(seed, first_session, n_sessions, length, ids, params, rules, suit_masks, points, chunk,
                   want_rows, rows, aggs):
@@ -69,17 +80,7 @@ def play_sessions(seed, first_session, n_sessions, length, ids, params, rules, s
     int64[n_sessions * length, N_RECORD] (when ``want_rows``, else any array) the deals' records."""
     n_chunks = (n_sessions + chunk - 1) // chunk
     for k in prange(n_chunks):
-        state = np.zeros(2, dtype=np.uint64)
-        hands = np.zeros(4, dtype=np.uint64)
-        pack = np.zeros(48, dtype=np.int64)
-        talon = np.zeros(3, dtype=np.int64)
-        obs = np.zeros(L.N_OBS, dtype=np.int64)
-        pay_table = np.zeros((L.N_CATEGORIES, L.N_ACCOUNTS), dtype=np.int64)
-        deferred = np.zeros((8, 4), dtype=np.int64)
-        gifts = np.zeros((8, 2), dtype=np.int64)
-        row = np.zeros(L.N_RECORD, dtype=np.int64)
-        scratch = np.zeros(L.N_SCRATCH, dtype=np.int64)
-        rollout = rollout_buffers()
+        state, hands, pack, talon, obs, pay_table, deferred, gifts, row, scratch, rollout = deal_buffers()
         pids = np.zeros(4, dtype=np.int64)
         pparams = np.zeros((4, params.shape[1]), dtype=np.int64)
         totals = np.zeros(4, dtype=np.int64)
