@@ -144,6 +144,7 @@ def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tri
     defender_into_pot = 0  # what each defender stakes into the pot (into-the-pot, a win)
     side_into_pot = 0      # what the side stakes into the pot (into-the-pot, a codille)
     bete = 0
+    going = -1             # the riding bête a win takes (one-at-a-time), -1 for none
     if outcome == L.WIN:
         if vole_state == L.VOLE_FAILED and rules[L.R_VOLE_FAILED_LITERAL] != 0:
             per_defender = -(game + vole)
@@ -159,7 +160,8 @@ def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tri
                 if vole_state == L.VOLE_MADE:
                     defender_into_pot *= rules[L.R_VOLE_MULTIPLIER]
                 per_defender -= defender_into_pot
-            going = _biggest_riding(table) if rules[L.R_BETES_ONE_AT_A_TIME] != 0 else -1
+            if rules[L.R_BETES_ONE_AT_A_TIME] != 0:
+                going = _biggest_riding(table)
             side_take = table[T_STAKES] + (table[T_RIDING + going] if going >= 0 else table[T_BETES])
     else:
         if outcome == L.REMISE:
@@ -210,8 +212,8 @@ def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tri
     if outcome == L.WIN and defenders_take == 0:
         table[T_STAKES] = 0
         if rules[L.R_BETES_ONE_AT_A_TIME] != 0:
-            if table[T_RIDING_COUNT] > 0:
-                _remove_riding(table, _biggest_riding(table))
+            if going >= 0:
+                _remove_riding(table, going)
         else:
             for i in range(table[T_RIDING_COUNT]):
                 table[T_RIDING + i] = 0
