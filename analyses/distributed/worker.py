@@ -9,8 +9,9 @@ anything there imports numba. It
   processes at once is a known source of crashes. The cache is a numbered slot under a base
   folder, held with a file lock while the worker lives, so a later run's worker reuses a slot's
   compiled code and no two live workers ever share one. Each run first copies into the slot the
-  compiled files it lacks from the numba cache the worker inherited from its environment, if any
-  (a local cluster's workers thus load what the client compiled);
+  compiled files it lacks from the numba cache the worker inherited from its environment (its
+  NUMBA_CACHE_DIR, else the ``__pycache__`` folders of the source tree), so a local cluster's
+  workers load what the client compiled;
 * records the worker's spadille version, which the client compares with its own (``state``) and
   every block checks again (``run_block``), so a worker with another version is refused.
 
@@ -69,25 +70,50 @@ def _claim_slot(base: Path) -> Path:
     raise RuntimeError(f"every numba cache slot under {base} is held by a live worker")
 
 
+def _in_tree_caches(root: Path | None = None) -> list[tuple[Path, str]]:
+    """Where numba put spadille's compiled code when no NUMBA_CACHE_DIR was set: each source
+    folder's ``__pycache__``, with the subfolder numba reads the same files from under a
+    NUMBA_CACHE_DIR (``<folder name>_<sha1 of the folder's path>``, numba's
+    ``UserProvidedCacheLocator``)."""
+    import hashlib
+
+    if root is None:
+        import spadille.kernel as kernel_package
+
+        root = Path(os.path.dirname(os.path.abspath(kernel_package.__file__))).parent
+    found = []
+    for top in ("kernel", "analyses"):   # the only places with jitted code
+        for pycache in sorted((root / top).rglob("__pycache__")):
+            folder = os.path.dirname(str(pycache))
+            found.append((pycache, f"{os.path.basename(folder)}_{hashlib.sha1(folder.encode()).hexdigest()}"))
+    return found
+
+
 def _seed(cache: Path, inherited: str | None) -> int:
-    """Copy into the slot's cache the compiled files of the inherited numba cache that it lacks
-    (code the worker may load instead of compiling again); never overwrites a file of the slot,
-    and each worker writes only its own slot. Returns how many files it copied."""
+    """Copy into the slot's cache the compiled files it lacks from the numba cache the worker
+    inherited (its NUMBA_CACHE_DIR, else the source tree's ``__pycache__`` folders): code the
+    worker may load instead of compiling again. Never overwrites a file of the slot, and each
+    worker writes only its own slot. Returns how many files it copied."""
     cache.mkdir(parents=True, exist_ok=True)
-    if not inherited or not Path(inherited).is_dir() or Path(inherited).resolve() == cache.resolve():
-        return 0
+    if inherited:
+        if not Path(inherited).is_dir() or Path(inherited).resolve() == cache.resolve():
+            return 0
+        sources = [(Path(inherited), None)]
+    else:
+        sources = _in_tree_caches()
     copied = 0
-    for source in Path(inherited).rglob("*"):
-        if not source.is_file() or source.suffix not in (".nbi", ".nbc"):
-            continue
-        target = cache / source.relative_to(inherited)
-        if target.exists():
-            continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        partial = target.with_name(f".{target.name}.{os.getpid()}.part")
-        shutil.copy2(source, partial)
-        os.replace(partial, target)   # numba never sees half a file
-        copied += 1
+    for folder, subfolder in sources:
+        for source in folder.rglob("*"):
+            if not source.is_file() or source.suffix not in (".nbi", ".nbc"):
+                continue
+            target = cache / (source.relative_to(folder) if subfolder is None else Path(subfolder) / source.name)
+            if target.exists():
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            partial = target.with_name(f".{target.name}.{os.getpid()}.part")
+            shutil.copy2(source, partial)
+            os.replace(partial, target)   # numba never sees half a file
+            copied += 1
     return copied
 
 
