@@ -56,9 +56,11 @@ class InProcessRunner:
 
     def __init__(self, block_deals: int | None = None):
         self.block_deals = block_deals   # the command's --block-deals, else each part's default
+        self.on_status: Tick | None = None
 
     def map(self, function: Callable, items: Sequence[tuple], on_result: OnResult, tick: Tick | None = None,
             warm_up: tuple | None = None) -> None:
+        tick = tick or self.on_status
         for index, args in enumerate(items):
             on_result(index, function(*args))
             if tick is not None:
@@ -77,6 +79,9 @@ class DaskRunner:
         self.log = log
         self.version = version
         self.description = f"Dask at {address}"
+        # The command's view of the blocks (its progress bar, its Ctrl-C check), called while any
+        # part's blocks run; a part's own ``tick`` takes its place.
+        self.on_status: Tick | None = None
         self._warmed: set[tuple[str, str]] = set()   # (block function, worker) pairs warmed up
 
     def workers(self) -> list[str]:
@@ -151,6 +156,7 @@ class DaskRunner:
             warm_up: tuple | None = None) -> None:
         from .worker import run_block
 
+        tick = tick or self.on_status
         total = len(items)
         if warm_up is not None:
             self._warm_up(function, warm_up, tick, total)
@@ -236,7 +242,7 @@ def dask_runner(address: str, log: Log, version: str | None = None,
             with dask.config.set({"distributed.worker.profile.enabled": False}):
                 cluster = distributed.LocalCluster(n_workers=n_workers or os.cpu_count() or 1,
                                                    threads_per_worker=1,
-                                                   processes=True, dashboard_address=None,
+                                                   processes=True, dashboard_address=":0",  # any free port: 8787 may be taken
                                                    silence_logs=logging.ERROR)
             shown = f"a local cluster of {len(cluster.workers)} worker processes"
         else:
