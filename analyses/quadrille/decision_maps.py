@@ -419,33 +419,20 @@ def _default_batch(policies: Sequence[SeatPolicy]) -> int:
     return DEFAULT_BATCH
 
 
-def decision_map(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, seed: int,
-                 focal_seats: Sequence[int] | None = None, threads: int | None = None,
-                 progress: Callable[[int], None] | None = None, first_deal: int = 0, rotate: bool = False,
-                 batch_size: int | None = None, min_n: int = MIN_N) -> DecisionMapData:
-    """Play deals ``first_deal .. first_deal + deals - 1`` of ``seed`` (as ``simulate`` deals
-    them) with each focal seat's bid fixed to each action, and tabulate by hand class.
-
-    ``focal_seats`` defaults to every seat. ``rotate`` gives each deal one focal seat, ``focal_seats[deal % len(focal_seats)]``: a
-    quarter of the plays for searching policies, every seat still represented.
-    ``progress(n)`` gets each batch's deal count; a KeyboardInterrupt ends the run at the
-    last finished batch (``interrupted``). The tables depend on the seed and the deals only,
-    not on ``threads`` or ``batch_size``."""
-    policies = tuple(policies)
-    if focal_seats is None:
-        focal_seats = range(ruleset["pack.seats"])  # every seat of the table
-    focal_seats = tuple(int(s) for s in focal_seats)
-    _check(ruleset, policies, deals, seed, first_deal, focal_seats, min_n)
+def map_sums(ruleset: Ruleset, policies: tuple[SeatPolicy, ...], focal_seats: tuple[int, ...], rotate: bool,
+             seed: int, first_deal: int, deals: int, threads: int | None = None,
+             progress: Callable[[int], None] | None = None,
+             batch_size: int | None = None) -> tuple[np.ndarray, int, bool]:
+    """The map's sums over deals ``first_deal .. first_deal + deals - 1``, batch by batch in this
+    process: (stats, deals done, interrupted). A KeyboardInterrupt ends it at the last finished
+    batch. The sums depend on the deals only, not on ``threads`` or ``batch_size``."""
     size = int(batch_size or _default_batch(policies))
     if size < 1:
         raise SimulationError(f"batch size must be positive, not {size}")
-    metadata = _metadata(ruleset, policies, seed, first_deal, deals, focal_seats, rotate, min_n)
     layout = map_layout(ruleset)
     stats = empty_stats(ruleset["pack.seats"], layout)
     variants = {seat: layout.variants(seat) for seat in focal_seats}
     done = 0
-    interrupted = False
-    started = time.perf_counter()
     try:
         while done < deals:
             n = min(size, deals - done)
@@ -463,7 +450,45 @@ def decision_map(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, s
             if progress is not None:
                 progress(n)
     except KeyboardInterrupt:
-        interrupted = True
+        return stats, done, True
+    return stats, done, False
+
+
+def decision_map(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, seed: int,
+                 focal_seats: Sequence[int] | None = None, threads: int | None = None,
+                 progress: Callable[[int], None] | None = None, first_deal: int = 0, rotate: bool = False,
+                 batch_size: int | None = None, min_n: int = MIN_N) -> DecisionMapData:
+    """Play deals ``first_deal .. first_deal + deals - 1`` of ``seed`` (as ``simulate`` deals
+    them) with each focal seat's bid fixed to each action, and tabulate by hand class.
+
+    ``focal_seats`` defaults to every seat. ``rotate`` gives each deal one focal seat, ``focal_seats[deal % len(focal_seats)]``: a
+    quarter of the plays for searching policies, every seat still represented.
+    ``progress(n)`` gets each batch's deal count; a KeyboardInterrupt ends the run at the
+    last finished batch (``interrupted``). The tables depend on the seed and the deals only,
+    not on ``threads`` or ``batch_size``. Under a command's ``--scheduler`` the deals go to the
+    cluster in fixed blocks (``analyses/distributed/maps.py``), with the same sums."""
+    from spadille.analyses.distributed.runner import active_runner
+
+    policies = tuple(policies)
+    if focal_seats is None:
+        focal_seats = range(ruleset["pack.seats"])  # every seat of the table
+    focal_seats = tuple(int(s) for s in focal_seats)
+    _check(ruleset, policies, deals, seed, first_deal, focal_seats, min_n)
+    metadata = _metadata(ruleset, policies, seed, first_deal, deals, focal_seats, rotate, min_n)
+    layout = map_layout(ruleset)
+    started = time.perf_counter()
+    runner = active_runner()
+    if runner is None:
+        stats, done, interrupted = map_sums(ruleset, policies, focal_seats, rotate, seed, first_deal, deals,
+                                            threads, progress, batch_size)
+    else:
+        from spadille.analyses.distributed.maps import map_stats_on
+
+        stats = empty_stats(ruleset["pack.seats"], layout)
+        done, interrupted, ranges = map_stats_on(runner, stats, ruleset, policies, focal_seats, rotate, seed,
+                                                 first_deal, deals, progress)
+        if interrupted and len(ranges) > 1:
+            metadata["deal_ranges"] = ranges   # a later block finished before an earlier one
     metadata["deals_done"] = done
     metadata["interrupted"] = interrupted
     return DecisionMapData(stats, metadata, done, interrupted, time.perf_counter() - started, min_n, layout,

@@ -43,8 +43,9 @@ def report_command(
     period texts with verdicts, and worked hand evaluations.
 
     About 21 minutes on two cores by default (measured, cold numba cache); --quick for a small run. Ctrl-C stops after the
-    part in progress and writes the parts that finished. With --scheduler the baseline and the
-    claims run on a Dask cluster (the same tables); the other parts run here.
+    part in progress and writes the parts that finished. With --scheduler the baseline, the
+    decision maps, the stronger-play ladder and the claims run on a Dask cluster (the same
+    tables); the worked hands and the other games' parts run here.
     """
     with user_errors():
         interrupted = run(out, deals, quick, seed, ruleset, rule or [], threads, scheduler, block_deals)
@@ -63,6 +64,7 @@ def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_d
 
     from spadille.cli.games import report_companions
     from spadille.analyses.distributed.runner import open_runner
+    from spadille.cli.cluster import follow_blocks
 
     rules = load_ruleset_with(ruleset, rule)
     plan = plan_for(rules, seed, deals, quick, threads, companions=report_companions("quadrille"))
@@ -71,8 +73,10 @@ def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_d
         out.parent.mkdir(parents=True)
     check_report_target(out)  # before minutes of work, not after
     log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
-    with open_runner(scheduler, log, block_deals), StopBetweenBatches(stderr) as stop, \
+    with open_runner(scheduler, log, block_deals) as runner, StopBetweenBatches(stderr) as stop, \
             deal_progress(stderr) as progress:
+        follow_blocks(runner, progress, stop)
+
         def step(description: str, total: int):
             task = progress.add_task(description, total=total)
 
