@@ -80,6 +80,7 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
     from spadille.kernel.common.version import package_version
 
     from spadille.analyses.distributed.runner import open_runner
+    from spadille.cli.cluster import follow_blocks
 
     from .progress import StopBetweenBatches, deal_progress
 
@@ -95,8 +96,9 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
     results = []
     interrupted = False
     log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
-    with open_runner(scheduler, log, block_deals), StopBetweenBatches(stderr) as stop, \
+    with open_runner(scheduler, log, block_deals) as runner, StopBetweenBatches(stderr) as stop, \
             deal_progress(stderr) as progress:
+        follow_blocks(runner, progress, stop)
         task = progress.add_task("claims", total=sum(scaled_deals(claim, scale) for claim in claims) or None)
 
         def advance(n: int) -> None:

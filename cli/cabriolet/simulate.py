@@ -5,7 +5,8 @@ live inside the functions."""
 from __future__ import annotations
 
 from spadille.cli.errors import user_errors
-from spadille.cli.options import DealsOption, OutOption, RuleOption, SeedOption, ThreadsOption
+from spadille.cli.options import (BlockDealsOption, DealsOption, OutOption, RuleOption, SchedulerOption, SeedOption,
+                                 ThreadsOption)
 
 from .options import CabrioletParamOption, CabrioletRulesetOption, CoverOption, DiceOption, PlayersOption, RoundsOption
 
@@ -28,6 +29,8 @@ def simulate_command(
     players: PlayersOption = None,
     cover: CoverOption = None,
     dice: DiceOption = False,
+    scheduler: SchedulerOption = None,
+    block_deals: BlockDealsOption = None,
 ) -> None:
     """Play sessions of --session-length deals at a table of --players, the focal seat under each
     --cover policy on the same deals; print the value of each case and the paired comparison of
@@ -35,14 +38,15 @@ def simulate_command(
     (--deals counts rounds).
 
     Ctrl-C stops after the current batch: the summary and the --out file then hold the
-    sessions that finished.
+    sessions that finished. With --scheduler the sessions run on a Dask cluster in fixed blocks
+    (--block-deals sessions each), with the same rows and figures.
     """
     import typer
 
     with user_errors():
         run = run_cabriolet_dice if dice else run_cabriolet
         interrupted = run(deals, seed, ruleset, rule or [], param or [], session_length, threads, out, players,
-                          cover or [])
+                          cover or [], scheduler, block_deals)
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
@@ -72,14 +76,16 @@ def _setup(deals, ruleset, rule, param, rounds):
     return values, rules, rounds, sessions
 
 
-def _play(config, run, rows_of, n_out, unit, out):
+def _play(config, run, rows_of, n_out, unit, out, scheduler=None, block_deals=None):
     """Run the sessions under the progress bar (Ctrl-C stops between batches), streaming the
-    rows to ``out`` when given; returns (result, writer or None)."""
+    rows to ``out`` when given, here or on the cluster of ``scheduler``; returns (result, writer or None)."""
     from contextlib import nullcontext
 
     import numpy as np
     from rich.console import Console
 
+    from spadille.analyses.distributed.runner import open_runner
+    from spadille.cli.cluster import follow_blocks
     from spadille.cli.progress import StopBetweenBatches, deal_progress
 
     writer = None
@@ -89,7 +95,10 @@ def _play(config, run, rows_of, n_out, unit, out):
         check_output_path(out)
         writer = RowFileWriter(out, rows_of(0, np.zeros((0, len(config.variants), n_out), dtype=np.int64)))
     stderr = Console(stderr=True)
-    with (writer or nullcontext()), StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
+    log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
+    with (writer or nullcontext()), open_runner(scheduler, log, block_deals) as runner, \
+            StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
+        follow_blocks(runner, progress, stop)
         task = progress.add_task(unit, total=config.sessions * config.rounds)
 
         def advance(n: int) -> None:
@@ -97,7 +106,12 @@ def _play(config, run, rows_of, n_out, unit, out):
             stop.check()
 
         on_batch = (lambda first, batch: writer.write(rows_of(first, batch))) if writer is not None else None
-        result = run(config, progress=advance, on_batch=on_batch)
+        if runner is None:
+            result = run(config, progress=advance, on_batch=on_batch)
+        else:
+            from spadille.analyses.distributed.games import cabriolet_on
+
+            result = cabriolet_on(runner, config, progress=advance, on_batch=on_batch)
         if writer is not None:
             writer.commit({**config.metadata(), "sessions_done": result.sessions_done,
                            "interrupted": result.interrupted})
@@ -128,7 +142,8 @@ def _report_run(stdout, config, result, title: str, unit: str, details: list[str
     return True
 
 
-def run_cabriolet(deals, seed, ruleset, rule, param, session_length, threads, out, players, cover) -> bool:
+def run_cabriolet(deals, seed, ruleset, rule, param, session_length, threads, out, players, cover, scheduler=None,
+                  block_deals=None) -> bool:
     """The card game's body; returns whether the run was interrupted."""
     from rich.console import Console
 
@@ -149,7 +164,7 @@ def run_cabriolet(deals, seed, ruleset, rule, param, session_length, threads, ou
     config.validate()
     result, writer = _play(config, run_sessions, lambda first, batch: session_rows(first, batch, config.variants,
                                                                                     config.n_players), N_OUT,
-                           "deals", out)
+                           "deals", out, scheduler, block_deals)
     stdout = Console()
     if _report_run(stdout, config, result, "cabriolet", "deals",
                    [f"others cover {config.others}, play with >= {threshold} trumps"]):
@@ -163,7 +178,8 @@ def run_cabriolet(deals, seed, ruleset, rule, param, session_length, threads, ou
     return result.interrupted
 
 
-def run_cabriolet_dice(deals, seed, ruleset, rule, param, session_length, threads, out, players, cover) -> bool:
+def run_cabriolet_dice(deals, seed, ruleset, rule, param, session_length, threads, out, players, cover,
+                       scheduler=None, block_deals=None) -> bool:
     """``simulate cabriolet --dice``: sessions of rounds of throws; ``--deals`` counts rounds."""
     from rich.console import Console
 
@@ -182,7 +198,7 @@ def run_cabriolet_dice(deals, seed, ruleset, rule, param, session_length, thread
     config.validate()
     result, writer = _play(config, run_dice_sessions,
                            lambda first, batch: dice_session_rows(first, batch, config.variants, config.n_players),
-                           DS.N_OUT, "rounds", out)
+                           DS.N_OUT, "rounds", out, scheduler, block_deals)
     stdout = Console()
     if _report_run(stdout, config, result, "cabriolet with dice", "rounds", [f"others cover {config.others}"]):
         summary = dice_summary(result)

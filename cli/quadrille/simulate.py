@@ -90,9 +90,11 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
         else:
             from spadille.analyses.distributed.quadrille import simulate_on
 
+            from spadille.cli.cluster import follow_blocks
+
+            follow_blocks(runner, progress, stop)
             result = simulate_on(runner, config, None, advance,
-                                 (lambda rows: writer.write(rows_frame(rows, n_seats))) if out is not None else None,
-                                 lambda status: (progress.update(task, description=_blocks_line(status)), stop.check()))
+                                 (lambda rows: writer.write(rows_frame(rows, n_seats))) if out is not None else None)
         if out is not None:
             metadata = {**config.metadata(), "deals_done": writer.rows_written, "interrupted": result.interrupted}
             if len(getattr(result, "ranges", ())) > 1:  # an interrupted cluster run kept blocks with gaps
@@ -106,10 +108,6 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
     if out is not None:
         stdout.print(f"Wrote {writer.rows_written:,} deals to {out}", soft_wrap=True, markup=False)
     return result.interrupted
-
-
-def _blocks_line(status) -> str:
-    return f"deals · {status.blocks_done}/{status.blocks_total} blocks · {status.workers} workers"
 
 
 def rows_template():

@@ -4,7 +4,8 @@ and with ``--out`` one row per deal. Heavy imports live inside the function."""
 from __future__ import annotations
 
 from spadille.cli.errors import user_errors
-from spadille.cli.options import DealsOption, OutOption, RuleOption, SeedOption, ThreadsOption
+from spadille.cli.options import (BlockDealsOption, DealsOption, OutOption, RuleOption, SchedulerOption, SeedOption,
+                                 ThreadsOption)
 
 from .options import PolicyOption, PresetOption, ReversisRulesetOption, SessionLengthOption
 
@@ -22,6 +23,8 @@ def simulate_command(
     session_length: SessionLengthOption = 1,
     threads: ThreadsOption = None,
     out: OutOption = None,
+    scheduler: SchedulerOption = None,
+    block_deals: BlockDealsOption = None,
 ) -> None:
     """Play --deals deals of Reversis (sessions of --session-length deals with the pool carried
     over) and print each position's net per deal, the payments by category and how often the
@@ -29,17 +32,20 @@ def simulate_command(
     with 95% intervals. --out writes one row per deal (Parquet or CSV, with the run's metadata).
 
     Ctrl-C stops after the current batch: the summary and the --out file then hold the deals
-    that finished.
+    that finished. With --scheduler the sessions run on a Dask cluster in fixed blocks
+    (--block-deals deals each), with the same rows and figures.
     """
     import typer
 
     with user_errors():
-        interrupted = _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, out)
+        interrupted = _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, out, scheduler,
+                           block_deals)
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
-def _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, out) -> bool:
+def _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, out, scheduler=None,
+         block_deals=None) -> bool:
     from contextlib import nullcontext
 
     import numpy as np
@@ -48,6 +54,8 @@ def _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, ou
 
     from spadille.analyses.reversis.rows import deal_rows
     from spadille.analyses.reversis.summary import events, net_by_player, net_by_position, payments_by_category
+    from spadille.analyses.distributed.runner import open_runner
+    from spadille.cli.cluster import follow_blocks
     from spadille.cli.progress import StopBetweenBatches, deal_progress
     from spadille.kernel.reversis import _layout as L
     from spadille.kernel.reversis.simulate import ReversisConfig, run_sessions
@@ -65,7 +73,10 @@ def _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, ou
         check_output_path(out)
         writer = RowFileWriter(out, deal_rows(0, np.zeros((0, L.N_RECORD), dtype=np.int64), session_length))
     stderr = Console(stderr=True)
-    with (writer or nullcontext()), StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
+    log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
+    with (writer or nullcontext()), open_runner(scheduler, log, block_deals) as runner, \
+            StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
+        follow_blocks(runner, progress, stop)
         task = progress.add_task("deals", total=config.sessions * session_length)
 
         def advance(n: int) -> None:
@@ -73,8 +84,15 @@ def _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, ou
             stop.check()
 
         on_batch = (lambda first, rows: writer.write(deal_rows(first, rows, session_length))) if writer else None
-        result = run_sessions(config, want_rows=writer is not None, progress=advance, on_batch=on_batch,
-                              batch_deals=ROWS_BATCH if writer is not None else 262_144)
+        batch_deals = ROWS_BATCH if writer is not None else 262_144
+        if runner is None:
+            result = run_sessions(config, want_rows=writer is not None, progress=advance, on_batch=on_batch,
+                                  batch_deals=batch_deals)
+        else:
+            from spadille.analyses.distributed.games import reversis_on
+
+            result = reversis_on(runner, config, want_rows=writer is not None, progress=advance, on_batch=on_batch,
+                                 batch_deals=batch_deals)
         if writer is not None:
             writer.commit({**config.metadata(), "deals_done": result.deals_done, "interrupted": result.interrupted})
     stdout = Console()

@@ -111,6 +111,8 @@ def _check_sessions(config) -> None:
     """What card and dice sessions check alike: table size, seed, sessions, rounds, the covers."""
     config.ruleset.check_players(config.n_players)
     _check_common(config.seed, config.sessions, "sessions", config.threads)
+    if config.first_session < 0:
+        raise SimulationError(f"the first session must be 0 or more, not {config.first_session}")
     if not 1 <= config.rounds <= 10_000:
         raise SimulationError(f"--rounds must be between 1 and 10,000, not {config.rounds}")
     if not config.variants:
@@ -136,6 +138,7 @@ class SessionConfig:
     others: str = "all"
     play_threshold: int = 3
     threads: int | None = None
+    first_session: int = 0      # sessions first_session .. first_session + sessions - 1 (a block of a longer run)
 
     def validate(self) -> None:
         _check_sessions(self)
@@ -188,13 +191,13 @@ DiceSessionResult = SessionResult  # the same container; its config is a DiceSes
 def _play_batches(config, n_out: int, play: Callable[[int, int, np.ndarray], None],
                   progress: Callable[[int], None] | None, batch: int,
                   on_batch: Callable[[int, np.ndarray], None] | None) -> SessionResult:
-    """Sessions first .. first + count - 1 batch by batch through ``play(first, count, out)``;
-    ``progress(n)`` after each; KeyboardInterrupt between batches ends the run with ``interrupted``."""
+    """The config's sessions batch by batch through ``play(first, count, out)``; ``progress(n)``
+    after each; KeyboardInterrupt between batches ends the run with ``interrupted``."""
     result = SessionResult(config, n_out)
     start = time.perf_counter()
     try:
-        for first in range(0, config.sessions, batch):
-            count = min(batch, config.sessions - first)
+        for first in range(config.first_session, config.first_session + config.sessions, batch):
+            count = min(batch, config.first_session + config.sessions - first)
             out = np.zeros((count, len(config.variants), n_out), dtype=np.int64)
             play(first, count, out)
             result.rows.append(out)
@@ -251,6 +254,7 @@ class DiceSessionConfig:
     variants: tuple[str, ...] = ("all", "jeu", "figures")
     others: str = "all"
     threads: int | None = None
+    first_session: int = 0      # as SessionConfig's
 
     def validate(self) -> None:
         _check_sessions(self)

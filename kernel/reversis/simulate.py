@@ -33,6 +33,7 @@ class ReversisConfig:
     deals: int = 100_000
     session_length: int = 1
     threads: int | None = None
+    first_session: int = 0      # the first session (a block of a longer run): deal j of session k is deal k * length + j
 
     @property
     def sessions(self) -> int:
@@ -41,6 +42,8 @@ class ReversisConfig:
     def validate(self) -> None:
         if not 0 <= self.seed <= MAX_SEED:
             raise SimulationError(f"--seed must be between 0 and {MAX_SEED}, not {self.seed}")
+        if self.first_session < 0:
+            raise SimulationError(f"the first session must be 0 or more, not {self.first_session}")
         if not 1 <= self.deals <= MAX_DEALS:
             raise SimulationError(f"--deals must be between 1 and {MAX_DEALS:,}, not {self.deals}")
         if not 1 <= self.session_length <= MAX_SESSION_LENGTH:
@@ -108,13 +111,13 @@ def run_sessions(config: ReversisConfig, want_rows: bool = False, progress: Call
             chunk = max(1, -(-count // 64))
             aggs = np.zeros((-(-count // chunk), S.N_AGG), dtype=np.int64)
             rows = np.zeros((count * length if want_rows else 1, L.N_RECORD), dtype=np.int64)
-            S.play_sessions(config.seed, first, count, length, ids, params, rules, suit_masks, points, chunk,
-                            want_rows, rows, aggs)
+            S.play_sessions(config.seed, config.first_session + first, count, length, ids, params, rules,
+                            suit_masks, points, chunk, want_rows, rows, aggs)
             result.aggregates += aggs.sum(axis=0)
             result.sessions_done += count
             if want_rows:
                 if on_batch is not None:
-                    on_batch(first * length, rows)
+                    on_batch((config.first_session + first) * length, rows)
                 else:
                     result.rows.append(rows)
             if progress is not None:
