@@ -108,3 +108,135 @@ def test_missing_dask_is_one_line(monkeypatch, tmp_path):
     lines = result.output.strip().splitlines()
     assert lines == ["Error: --scheduler needs Dask, which is not installed: pip install 'spadille[distributed]'"]
     assert list(tmp_path.iterdir()) == []   # no half-written file
+
+
+@pytest.mark.parametrize("rotate", [False, True])
+def test_a_decision_map_in_blocks_has_the_sums_of_the_plain_map(ruleset, heuristic4, rotate):
+    import pandas as pd
+
+    from spadille.analyses.distributed.runner import using
+    from spadille.analyses.quadrille.decision_maps import decision_map
+
+    plain = decision_map(ruleset, heuristic4, 600, 5, first_deal=20, rotate=rotate)
+    with using(InProcessRunner(block_deals=37)):   # 17 blocks, the last one shorter
+        blocked = decision_map(ruleset, heuristic4, 600, 5, first_deal=20, rotate=rotate)
+    np.testing.assert_array_equal(blocked.stats, plain.stats)
+    assert blocked.deals_done == 600 and not blocked.interrupted
+    for name, table in plain.tables().items():
+        pd.testing.assert_frame_equal(blocked.tables()[name], table)
+
+
+def test_a_map_interrupted_between_blocks_keeps_the_blocks_that_finished(ruleset, heuristic4):
+    from spadille.analyses.distributed.runner import using
+    from spadille.analyses.quadrille.decision_maps import decision_map
+
+    seen = []
+
+    def progress(n):
+        seen.append(n)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    with using(InProcessRunner(block_deals=50)):
+        stopped = decision_map(ruleset, heuristic4, 400, 9, progress=progress)
+    first_150 = decision_map(ruleset, heuristic4, 150, 9)
+    assert stopped.interrupted and stopped.deals_done == 150 == stopped.metadata["deals_done"]
+    np.testing.assert_array_equal(stopped.stats, first_150.stats)
+
+
+def test_a_worker_finds_the_code_compiled_in_the_source_tree(tmp_path, monkeypatch):
+    """Without NUMBA_CACHE_DIR numba caches beside the sources; a worker's slot must hold those
+    files where numba looks for them under its own NUMBA_CACHE_DIR."""
+    from numba.core.caching import UserProvidedCacheLocator
+
+    from spadille.analyses.distributed.worker import _in_tree_caches, _seed
+
+    package = tmp_path / "tree" / "kernel" / "somegame"
+    (package / "__pycache__").mkdir(parents=True)
+    (package / "__pycache__" / "_deal.play-12.py311.nbi").write_bytes(b"index")
+    (package / "__pycache__" / "_deal.play-12.py311.1.nbc").write_bytes(b"code")
+    (package / "__pycache__" / "_deal.cpython-311.pyc").write_bytes(b"not numba's")
+    found = _in_tree_caches(tmp_path / "tree")
+    expected = UserProvidedCacheLocator.get_suitable_cache_subpath(str(package / "_deal.py"))
+    assert [subfolder for _, subfolder in found] == [expected]
+    assert found[0][0] == package / "__pycache__"
+    from spadille.analyses.distributed import worker
+
+    cache = tmp_path / "slot" / "numba"
+    monkeypatch.setattr(worker, "_in_tree_caches", lambda: found)
+    assert _seed(cache, None) == 2 and _seed(cache, None) == 0   # copied once, never overwritten
+    assert sorted(p.name for p in (cache / expected).iterdir()) == ["_deal.play-12.py311.1.nbc",
+                                                                    "_deal.play-12.py311.nbi"]
+
+
+def test_regroup_hands_on_the_in_process_batches_and_restarts_after_a_gap():
+    from spadille.analyses.distributed.games import Regroup
+
+    written = []
+    groups = Regroup(4, lambda first, rows: written.append((first, rows[:, 0].tolist())))
+    for begin, end in ((10, 13), (13, 14), (14, 21), (25, 27)):   # 21..25 never finished
+        groups.add(begin, np.arange(begin, end, dtype=np.int64)[:, None])
+    groups.flush()
+    assert written == [(10, [10, 11, 12, 13]), (14, [14, 15, 16, 17]), (18, [18, 19, 20]), (25, [25, 26])]
+
+
+def _batches(run, config, **options):
+    """(result, [(first, rows)]) of a run whose rows are handed to on_batch."""
+    seen = []
+    result = run(config, on_batch=lambda first, rows: seen.append((first, rows.copy())), **options)
+    return result, seen
+
+
+def _same_batches(blocked, plain):
+    assert [first for first, _ in blocked] == [first for first, _ in plain]
+    for (_, a), (_, b) in zip(blocked, plain):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_revertier_in_blocks_plays_the_same_games():
+    from functools import partial
+
+    from spadille.analyses.distributed.games import revertier_on
+    from spadille.kernel.revertier.ruleset import load_revertier_ruleset
+    from spadille.kernel.revertier.simulate import GameConfig, run_games
+
+    config = GameConfig(load_revertier_ruleset(), 4, 90, ("heuristic", "random"), first_game=7)
+    plain, plain_batches = _batches(partial(run_games, batch=40), config)
+    blocked, blocked_batches = _batches(partial(revertier_on, InProcessRunner(block_deals=13)), config)
+    np.testing.assert_array_equal(blocked.out, plain.out)
+    assert blocked.games_done == 90 and not blocked.interrupted
+    assert [first for first, _ in plain_batches] == [7, 47, 87]
+
+
+def test_reversis_in_blocks_plays_the_same_sessions():
+    from spadille.analyses.distributed.games import reversis_on
+    from spadille.kernel.reversis.policies import seat_policies
+    from spadille.kernel.reversis.ruleset import load_reversis_ruleset
+    from spadille.kernel.reversis.simulate import ReversisConfig, run_sessions
+
+    config = ReversisConfig(load_reversis_ruleset(), seat_policies(["heuristic"]), 2, 300, session_length=3)
+    plain, plain_batches = _batches(run_sessions, config, want_rows=True, batch_deals=120)
+    blocked, blocked_batches = _batches(lambda c, **o: reversis_on(InProcessRunner(block_deals=21), c, **o), config,
+                                        want_rows=True, batch_deals=120)
+    _same_batches(blocked_batches, plain_batches)
+    np.testing.assert_array_equal(blocked.aggregates, plain.aggregates)
+    assert blocked.deals_done == plain.deals_done == 300
+    summary = reversis_on(InProcessRunner(block_deals=21), config)
+    np.testing.assert_array_equal(summary.aggregates, plain.aggregates)
+
+
+@pytest.mark.parametrize("dice", [False, True])
+def test_cabriolet_in_blocks_plays_the_same_sessions(dice):
+    from functools import partial
+
+    from spadille.analyses.distributed.games import cabriolet_on
+    from spadille.kernel.cabriolet.ruleset import DEFAULT_CABRIOLET_RULESET, load_cabriolet_ruleset
+    from spadille.kernel.cabriolet.simulate import DiceSessionConfig, SessionConfig, run_dice_sessions, run_sessions
+
+    rules = load_cabriolet_ruleset(DEFAULT_CABRIOLET_RULESET)
+    config = (DiceSessionConfig if dice else SessionConfig)(rules, 4, 3, 70, 5)
+    run = run_dice_sessions if dice else run_sessions
+    plain, plain_batches = _batches(partial(run, batch=32), config)
+    blocked, blocked_batches = _batches(partial(cabriolet_on, InProcessRunner(block_deals=9), batch=32), config)
+    _same_batches(blocked_batches, plain_batches)
+    np.testing.assert_array_equal(blocked.out, plain.out)

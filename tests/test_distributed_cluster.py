@@ -117,27 +117,29 @@ def test_simulate_through_the_scheduler_writes_the_same_bytes(cluster, tmp_path,
         assert pq.ParquetFile(tmp_path / "there.parquet").metadata.num_row_groups == 3
 
 
-def test_the_report_baseline_through_the_scheduler_is_the_same_table(cluster, tmp_path, ruleset):
+def test_the_report_baseline_and_maps_through_the_scheduler_are_the_same_tables(cluster, tmp_path, ruleset):
     from dataclasses import replace
 
     from spadille.analyses.distributed.runner import dask_runner
     from spadille.reports.document import write_report
     from spadille.reports.quadrille.standard import build_report, plan_for
 
-    plan = replace(plan_for(ruleset, 5, 20_000, quick=False), parts=("baseline",))
+    plan = replace(plan_for(ruleset, 5, 20_000, quick=False), parts=("baseline", "maps"), map_deals=4_000)
 
     def step(description, total):
         return lambda n: None
 
     write_report(build_report(plan, step)[0], tmp_path / "here")
     lines = []
-    with dask_runner(cluster.address, lines.append, block_deals=3_000):
+    with dask_runner(cluster.address, lines.append, block_deals=1_000):
         write_report(build_report(plan, step)[0], tmp_path / "there")
-    assert any("warm-up" in line or "connected" in line for line in lines)
+    assert any("warm-up of simulate_block" in line for line in lines)
+    assert any("warm-up of map_block" in line for line in lines)
     tables = sorted(path.name for path in (tmp_path / "here").glob("*.csv"))
-    assert tables == ["contracts.csv", "outcomes.csv"]
+    assert {"contracts.csv", "outcomes.csv", "best-by-class.csv", "ev-by-class.csv", "vole.csv"} <= set(tables)
+    assert tables == sorted(path.name for path in (tmp_path / "there").glob("*.csv"))
     for name in tables:
-        assert (tmp_path / "here" / name).read_bytes() == (tmp_path / "there" / name).read_bytes()
+        assert (tmp_path / "here" / name).read_bytes() == (tmp_path / "there" / name).read_bytes(), name
 
 
 def test_claims_through_the_scheduler_have_the_same_verdicts(cluster, tmp_path):
@@ -154,6 +156,24 @@ def test_claims_through_the_scheduler_have_the_same_verdicts(cluster, tmp_path):
     assert here.exit_code == 0 and there.exit_code == 0, there.output
     assert "contradicted" in here.stdout or "supported" in here.stdout
     assert here.stdout == there.stdout
+
+
+@pytest.mark.parametrize("game, sizes", [
+    ("reversis", ["--deals", "3000", "--session-length", "3"]),
+    ("revertier", ["--games", "300", "--policy", "heuristic", "--policy", "random"]),
+    ("cabriolet", ["--deals", "3000", "--session-length", "5"]),
+    ("cabriolet", ["--deals", "3000", "--session-length", "5", "--dice"]),
+])
+def test_the_other_games_through_the_scheduler_write_the_same_bytes(cluster, tmp_path, game, sizes):
+    here = cli.invoke(app, ["simulate", game, *sizes, "--seed", "5", "--out", str(tmp_path / "here.parquet")])
+    there = cli.invoke(app, ["simulate", game, *sizes, "--seed", "5", "--out", str(tmp_path / "there.parquet"),
+                             "--scheduler", cluster.address, "--block-deals", "60"])
+    assert here.exit_code == 0, here.output
+    assert there.exit_code == 0, there.output
+    assert "2 workers connected" in there.stderr
+    assert (tmp_path / "here.parquet").read_bytes() == (tmp_path / "there.parquet").read_bytes()
+    # the same figures: every line after the run line (which says how long it took)
+    assert here.stdout.splitlines()[1:-1] == there.stdout.splitlines()[1:-1]
 
 
 def test_local_2_equals_the_in_process_run(tmp_path, monkeypatch):
