@@ -22,8 +22,9 @@ OnBatch = Callable[[int, np.ndarray], None]
 # Blocks of about a second or more of one core's work, fixed by the run, never by the cluster.
 REVERSIS_BLOCK = 262_144          # deals (a heuristic deal costs about 2 µs)
 REVERSIS_ROWS_BLOCK = 65_536      # deals, when every row comes back
-CABRIOLET_BLOCK = 8_192           # sessions (the in-process batch)
-REVERTIER_BLOCK = {"random": 4_096, "heuristic": 4_096, "heuristic-full": 512, "hitter": 512, "runner": 512,
+CABRIOLET_BLOCK = 65_536          # sessions (of 20 deals: 3.7 CPU-s a block for the cards, 1 s for the dice)
+# games (CPU-s of a block, measured: heuristic 6, heuristic-full 2, expectimax 1.7)
+REVERTIER_BLOCK = {"random": 16_384, "heuristic": 16_384, "heuristic-full": 1_024, "hitter": 1_024, "runner": 1_024,
                    "expectimax": 16}
 
 
