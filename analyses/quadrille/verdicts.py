@@ -1,0 +1,169 @@
+"""The decision map's bidding verdicts as rules of thumb: per seat, from how many trumps each bid
+is the best one, for each count of true matadors, and what following the rule gains, in
+sentences a player can use.
+
+A cell of the map (seat, true matadors, trumps of the best suit) recommends its ``best_action``
+(the bid with the highest mean payment, ``decision_maps.best_table``). For each bid ``b`` and
+matador count, the rule's threshold is the smallest trump count from which every cell with at
+least ``min_n`` hands recommends ``b`` or a higher bid (``_first_from_which``); the hands at or
+above ``b``'s threshold and below the next bid's are the hands on which the rule says "bid
+``b``". What that gains is the paired difference of ``b`` over the bid below it (pass for the
+lowest), pooled over exactly those hands from the map's exact integer sums, with its 95%
+interval and n, and the share of them on which the seat actually played ``b`` (a later seat's
+fixed ask becomes a pass when someone has asked before it: ``p_played``).
+
+The verdicts hold for the card play of the map's policies (named in every sentence) and the
+ruleset the map was played under; they average over the auction before the seat speaks.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from spadille.analyses.stats import mean_interval
+from spadille.kernel.quadrille.cards import SEAT_NAMES
+
+from .decision_maps import ALL_SEATS, TRUMPS_TOP, DecisionMapData, _difference_sums, _first_from_which, scheme_stats
+from .map_actions import K_N
+
+RULE_COLUMNS = ["seat", "bid", "over", "matadors", "from_trumps", "below_next"]
+GAIN_COLUMNS = ["seat", "bid", "over", "n", "gain", "ci_low", "ci_high", "clear", "p_played"]
+BID_WORDS = {"ask": "ask (call a king)", "sans-prendre": "go sans prendre", "demand": "demand (ask for the king "
+             "of trumps too)", "casco": "go casco"}
+
+
+def bid_thresholds(data: DecisionMapData, seat: str) -> pd.DataFrame:
+    """Per declaring bid and matador count: ``from_trumps``, the trump count from which the map
+    recommends this bid or a higher one (NA: never), and ``below_next``, the next higher bid's
+    threshold (NA: none), so the bid itself is recommended from ``from_trumps`` up to below
+    ``below_next``."""
+    best = data.best_by_class
+    cells = best[(best["scheme"] == "matadors_trumps") & (best["seat"] == seat) & ~best["too_few"]]
+    bids = data.layout.bids
+    records = []
+    for matadors, group in cells.groupby("matadors", sort=True):
+        trumps = [int(t) for t in group["trumps"]]
+        rank = [bids.index(action) for action in group["best_action"]]
+        starts = [_first_from_which(trumps, [r >= level for r in rank]) for level in range(1, len(bids))]
+        for level, bid in enumerate(bids[1:]):
+            following = starts[level + 1] if level + 1 < len(starts) else pd.NA
+            records.append({"seat": seat, "bid": bid, "over": bids[level], "matadors": int(matadors),
+                            "from_trumps": starts[level], "below_next": following})
+    frame = pd.DataFrame.from_records(records, columns=RULE_COLUMNS)
+    return frame.astype({"from_trumps": "Int64", "below_next": "Int64"})
+
+
+def _band(row) -> range:
+    """The trump counts on which the rule says to play ``row.bid``."""
+    if row.from_trumps is pd.NA:
+        return range(0)
+    stop = TRUMPS_TOP + 1 if row.below_next is pd.NA else int(row.below_next)
+    return range(int(row.from_trumps), max(int(row.from_trumps), stop))
+
+
+def rule_gains(data: DecisionMapData, seat: str, thresholds: pd.DataFrame) -> pd.DataFrame:
+    """Per bid, the paired gain of playing it over the bid below it on the hands the rule gives
+    it, pooled exactly from the map's sums."""
+    layout = data.layout
+    table = scheme_stats(data.stats, "matadors_trumps")          # [matadors, trumps, seats, n_k]
+    seats = SEAT_NAMES[table.shape[2]]
+    per_seat = table.sum(axis=2) if seat == ALL_SEATS else table[:, :, seats.index(seat)]
+    records = []
+    for bid, rows in thresholds.groupby("bid", sort=False):
+        over = rows["over"].iloc[0]
+        pooled = np.zeros(layout.n_k, dtype=np.int64)
+        for row in rows.itertuples(index=False):
+            for trumps in _band(row):
+                pooled += per_seat[row.matadors, trumps]
+        n = int(pooled[K_N])
+        total, squares = _difference_sums(pooled, layout.index(bid), layout.index(over), layout)
+        gain, _, low, high = mean_interval(n, total, squares) if n else (math.nan,) * 4
+        played = pooled[layout.k_declared + layout.index(bid)] / n if n else math.nan
+        records.append({"seat": seat, "bid": bid, "over": over, "n": n, "gain": gain, "ci_low": low,
+                        "ci_high": high, "clear": bool(n and (low > 0 or high < 0)), "p_played": played})
+    return pd.DataFrame.from_records(records, columns=GAIN_COLUMNS)
+
+
+def _ranges(values: Sequence[int]) -> str:
+    """0, 1, 3 -> "0–1 and 3"."""
+    values = sorted(values)
+    spans, start = [], values[0]
+    for previous, value in zip(values, values[1:] + [None]):
+        if value != previous + 1:
+            spans.append(f"{start}" if start == previous else f"{start}–{previous}")
+            start = value
+    return spans[0] if len(spans) == 1 else ", ".join(spans[:-1]) + " and " + spans[-1]
+
+
+def _trumps(count: int) -> str:
+    return f"{count} or more trumps" if count >= TRUMPS_TOP else f"{count} trumps"
+
+
+def threshold_phrase(rows: pd.DataFrame) -> str:
+    """"from 5 trumps with 0–1 true matadors, from 4 with 2–3" (the matador counts that share a
+    threshold together, lowest threshold last)."""
+    by_threshold: dict[int, list[int]] = {}
+    for row in rows.itertuples(index=False):
+        if row.from_trumps is not pd.NA:
+            by_threshold.setdefault(int(row.from_trumps), []).append(int(row.matadors))
+    parts = []
+    for position, (trumps, matadors) in enumerate(sorted(by_threshold.items(), key=lambda kv: -kv[0])):
+        noun = "true matador" if matadors == [1] else "true matadors"
+        what = _trumps(trumps) if position == 0 else (f"{trumps} or more" if trumps >= TRUMPS_TOP else f"{trumps}")
+        parts.append(f"from {what} with {_ranges(matadors)} {noun}")
+    return ", ".join(parts)
+
+
+def _signed(value: float) -> str:
+    return f"{value:+.2f}".replace("-", "−")
+
+
+def _interval(low: float, high: float) -> str:
+    return f"[{_signed(low)}, {_signed(high)}]"
+
+
+def seat_sentence(seat: str, thresholds: pd.DataFrame, gains: pd.DataFrame, card_play: str,
+                  table_link: str = "") -> str:
+    """One rule of thumb for a seat: when to bid what, with what it gains, n and the 95% CI."""
+    who = "All seats together" if seat == ALL_SEATS else f"{seat.capitalize()} hand"
+    clauses = []
+    for bid, rows in thresholds.groupby("bid", sort=False):
+        gain = gains[gains["bid"] == bid].iloc[0]
+        phrase = threshold_phrase(rows)
+        if not phrase or gain["n"] == 0:
+            clauses.append(f"never {BID_WORDS.get(bid, bid)} (no class of hands has it best)")
+            continue
+        verdict = "" if gain["clear"] else ", not clear at 95%"
+        played = "" if gain["p_played"] >= 0.995 else f"; the bid was actually played on {gain['p_played']:.0%} of them"
+        clauses.append(f"{BID_WORDS.get(bid, bid)} {phrase} (on those hands {_signed(gain['gain'])} jetons a deal "
+                       f"{_interval(gain['ci_low'], gain['ci_high'])} over {'passing' if gain['over'] == 'pass' else gain['over']}"
+                       f", n = {int(gain['n']):,}{verdict}{played})")
+    link = f" ({table_link})" if table_link else ""
+    return f"**{who}**, with {card_play}: " + "; ".join(clauses) + "; otherwise pass." + link
+
+
+def bidding_verdicts(data: DecisionMapData, card_play: str, seats: Sequence[str] | None = None,
+                     table_link: str = "") -> tuple[list[str], pd.DataFrame, pd.DataFrame]:
+    """(sentences, thresholds, gains) for each seat (default: every seat of the map, then all
+    seats together)."""
+    if seats is None:
+        seats = [*SEAT_NAMES[data.stats.shape[-2]], ALL_SEATS]
+    sentences, all_thresholds, all_gains = [], [], []
+    for seat in seats:
+        thresholds = bid_thresholds(data, seat)
+        if thresholds.empty:
+            continue
+        gains = rule_gains(data, seat, thresholds)
+        sentences.append(seat_sentence(seat, thresholds, gains, card_play, table_link))
+        all_thresholds.append(thresholds)
+        all_gains.append(gains)
+    metadata: Mapping = data.metadata
+    thresholds = pd.concat(all_thresholds, ignore_index=True) if all_thresholds else pd.DataFrame(columns=RULE_COLUMNS)
+    gains = pd.concat(all_gains, ignore_index=True) if all_gains else pd.DataFrame(columns=GAIN_COLUMNS)
+    thresholds.attrs = dict(metadata)
+    gains.attrs = dict(metadata)
+    return sentences, thresholds, gains
