@@ -90,3 +90,27 @@ def test_matador_counts_are_grouped_by_their_threshold():
     assert threshold_phrase(rows) == "from 5 trumps with 0–1 true matadors, from 4 with 2 true matadors"
     top = pd.DataFrame({"matadors": [1], "from_trumps": pd.array([8], dtype="Int64")})
     assert threshold_phrase(top) == "from 8 or more trumps with 1 true matador"
+
+
+def test_two_consecutive_maps_combine_into_the_map_of_both(ruleset, heuristic4):
+    whole = dm.decision_map(ruleset, heuristic4, 1_000, 3)
+    first = dm.decision_map(ruleset, heuristic4, 400, 3)
+    second = dm.decision_map(ruleset, heuristic4, 600, 3, first_deal=400)
+    both = dm.combined(first, second)
+    np.testing.assert_array_equal(both.stats, whole.stats)
+    for name, table in whole.tables().items():
+        pd.testing.assert_frame_equal(both.tables()[name], table, check_like=False)
+    assert both.metadata["deals_done"] == 1_000 and both.metadata["first_deal"] == 0
+    with pytest.raises(Exception, match="consecutive"):
+        dm.combined(second, first)
+
+
+def test_the_vole_sentences_give_the_point_the_paired_value_and_the_other_reading(dmap):
+    from spadille.analyses.quadrille.verdicts import _class_list, _share, vole_sentences
+
+    sentences = vole_sentences(dmap, "the heuristic's card play")
+    assert sentences and all("against stopping" in s and "n = " in s for s in sentences)
+    assert all("were the vole worth 20 jetons a head instead of 10" in s for s in sentences)
+    assert _share(0.00184) == "0.18%" and _share(0.0297) == "2.97%" and _share(0.5) == "50.0%"
+    rows = pd.DataFrame({"matadors": [1, 2, 2, 2, 3], "trumps": [7, 6, 7, 8, 5]})
+    assert _class_list(rows) == "1 true matador and 7 trumps; 2 and 6 or more trumps; 3 and 5 trumps"

@@ -495,6 +495,23 @@ def decision_map(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, s
                            other_vole_reading(ruleset))
 
 
+def combined(first: DecisionMapData, second: DecisionMapData) -> DecisionMapData:
+    """The map of both maps' deals, when ``second`` starts where ``first`` ended (the same seed,
+    players and focal seats): their sums added, which is exactly the map of the whole range. A
+    report plays its map in two halves so the rule card can be fitted on one and scored on the
+    other at no extra cost."""
+    a, b = first.metadata, second.metadata
+    keys = ("seed", "ruleset", "policies", "focal_seats", "rotate_seats", "min_n")
+    if any(a.get(k) != b.get(k) for k in keys) or a["first_deal"] + first.deals_done != b["first_deal"]:
+        raise SimulationError("only consecutive maps of the same seed, players and focal seats can be combined")
+    metadata = {**a, "deals_requested": a["deals_requested"] + b["deals_requested"],
+                "deals_done": first.deals_done + second.deals_done,
+                "interrupted": first.interrupted or second.interrupted}
+    return DecisionMapData(first.stats + second.stats, metadata, first.deals_done + second.deals_done,
+                           first.interrupted or second.interrupted, first.seconds + second.seconds, first.min_n,
+                           first.layout, first.vole_values)
+
+
 def other_vole_reading(ruleset: Ruleset) -> tuple[int, int] | None:
     """(vole.value, the value of its other cited reading), when the ruleset cites two."""
     rule = ruleset.rules["vole.value"]

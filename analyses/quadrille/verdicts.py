@@ -167,3 +167,56 @@ def bidding_verdicts(data: DecisionMapData, card_play: str, seats: Sequence[str]
     thresholds.attrs = dict(metadata)
     gains.attrs = dict(metadata)
     return sentences, thresholds, gains
+
+
+def vole_sentences(data: DecisionMapData, card_play: str, seat: str = ALL_SEATS) -> list[str]:
+    """Per declaring bid: how often its side reaches the vole point, what going on is worth there
+    against stopping (paired, 95% CI, n), under this ruleset's vole value and its other cited
+    reading, and the classes of hands where going on clearly pays."""
+    summary = data.vole_summary[data.vole_summary["seat"] == seat]
+    table = data.vole
+    sentences = []
+    for row in summary.itertuples(index=False):
+        if not row.reached:
+            continue
+        paying = table[(table["scheme"] == "matadors_trumps") & (table["seat"] == seat)
+                       & (table["contract"] == row.contract) & table["go_pays"].fillna(False).astype(bool)]
+        classes = _class_list(paying)
+        verdict = "pays" if row.ci_low > 0 else ("costs" if row.ci_high < 0 else "is not clearly better or worse")
+        other = ""
+        if row.other_vole_value is not None and not (isinstance(row.other_vole_value, float)
+                                                     and math.isnan(row.other_vole_value)):
+            other = (f"; were the vole worth {int(row.other_vole_value)} jetons a head instead of "
+                     f"{int(row.vole_value)}, {_signed(row.other_go_minus_stop)} "
+                     f"{_interval(row.other_ci_low, row.other_ci_high)}")
+        where = (f" It clearly pays only with {classes}." if classes else
+                 " No class of hands with enough deals shows going on clearly paying.")
+        sentences.append(
+            f"**The vole after {BID_PHRASES.get(row.contract, row.contract)}**, with {card_play}: the side reaches the "
+            f"point (the first six tricks won) on {_share(row.p_reached)} of the deals declared "
+            f"[{_share(row.p_reached_ci_low)}, {_share(row.p_reached_ci_high)}]; there, going on {verdict}: "
+            f"{_signed(row.go_minus_stop)} jetons a deal {_interval(row.ci_low, row.ci_high)} against stopping, "
+            f"n = {int(row.reached):,} deals that reached it, voles made {row.p_made_going:.0%} of the time going on"
+            f"{other}.{where}")
+    return sentences
+
+
+def _share(p: float) -> str:
+    """A share as a percentage with enough digits that a small one's interval does not collapse."""
+    return f"{p:.1%}" if p >= 0.1 else f"{p:.2%}" if p >= 0.001 else f"{p:.3%}"
+
+
+def _class_list(classes: pd.DataFrame) -> str:
+    """"1 true matador and 7 trumps; 2 and 6 or more trumps" from (matadors, trumps) rows."""
+    parts = []
+    for position, (matadors, group) in enumerate(classes.groupby("matadors", sort=True)):
+        trumps = sorted(int(t) for t in group["trumps"])
+        run = trumps == list(range(trumps[0], TRUMPS_TOP + 1)) and len(trumps) > 1
+        counts = f"{trumps[0]} or more trumps" if run else " or ".join(
+            [", ".join(str(t) for t in trumps[:-1]), _trumps(trumps[-1])] if len(trumps) > 1 else [_trumps(trumps[0])])
+        noun = ("true matador" if int(matadors) == 1 else "true matadors") if position == 0 else ""
+        parts.append(f"{int(matadors)}{' ' + noun if noun else ''} and {counts}")
+    return "; ".join(parts)
+
+
+BID_PHRASES = {"ask": "an ask", "demand": "a demanded king", "casco": "a casco", "sans-prendre": "a sans prendre"}
