@@ -26,7 +26,8 @@ from typing import Any, Callable, Iterator, Sequence
 from spadille.kernel.common.errors import SimulationError
 
 CONNECT_SECONDS = 5       # an unreachable scheduler is reported within this
-POLL_SECONDS = 0.25       # how often the client looks at Ctrl-C and the worker count while it waits
+POLL_SECONDS = 1.0       # how often the client looks at Ctrl-C and the worker count while it waits (each look
+                          # costs the client CPU that a 2-core machine takes from its two workers)
 INSTALL_HINT = "pip install 'spadille[distributed]'"
 ADDRESS = re.compile(r"^(local(:(?P<workers>\d+))?|(?P<scheme>[a-z][a-z0-9+.-]*)://(?P<host>[^/:\s]+|\[[0-9a-fA-F:]+\]):(?P<port>\d+))$")
 
