@@ -113,8 +113,9 @@ def _independent_classes(hands: np.ndarray) -> dict[str, np.ndarray]:
     rows = np.arange(hands.shape[0])
     king_mask = np.uint64(sum(1 << (10 * s + 9) for s in range(4)))
     lengths = np.stack([_popcount(hands & np.uint64(((1 << 10) - 1) << (10 * s))) for s in range(4)], axis=1)
+    side_king_mask = king_mask & ~(np.uint64(1) << (np.uint64(10) * best.astype(np.uint64) + np.uint64(9)))
     return {"matadors": matadors[rows, best], "trumps": np.minimum(trumps[rows, best], dm.TRUMPS_TOP),
-            "kings": _popcount(hands & king_mask), "voids": (lengths == 0).sum(axis=1)}
+            "kings": _popcount(hands & side_king_mask), "voids": (lengths == 0).sum(axis=1)}
 
 
 def test_class_counts_agree_with_an_independent_count(dmap, ruleset):
@@ -123,7 +124,8 @@ def test_class_counts_agree_with_an_independent_count(dmap, ruleset):
     ev = ev[ev["action"] == "pass"]
     for seat, name in enumerate(("eldest", "second", "third", "dealer")):
         classes = _independent_classes(hands[:, seat])
-        for scheme, features in (("matadors_trumps", ("matadors", "trumps")), ("kings_voids", ("kings", "voids"))):
+        for scheme, features in (("matadors_trumps", ("matadors", "trumps")), ("kings_voids", ("kings", "voids")),
+                                 ("matadors_trumps_kings", ("matadors", "trumps", "kings"))):
             expected = pd.DataFrame({f: classes[f] for f in features}).value_counts().sort_index()
             got = ev[(ev["scheme"] == scheme) & (ev["seat"] == name)].set_index(list(features))["n"]
             got.index = got.index.set_levels([level.astype("int64") for level in got.index.levels])

@@ -71,7 +71,7 @@ def test_conditions_read_as_a_player_counts():
     seats = ("eldest", "second", "third", "dealer")
     inf = math.inf
     bounds = {"matadors": [-inf, 1], "trumps": [7, inf], "kings": [-inf, 0], "voids": [-inf, inf], "seat": [3, inf]}
-    assert _conditions(bounds, seats) == "With 0–1 true matadors, 7 or more trumps, no kings, seat dealer"
+    assert _conditions(bounds, seats) == "With 0–1 true matadors, 7 or more trumps, no side kings, seat dealer"
     bounds = {"matadors": [3, inf], "trumps": [-inf, 4], "kings": [-inf, 1], "voids": [1, 1], "seat": [0, 1]}
-    assert _conditions(bounds, seats) == "With 3 true matadors, at most 4 trumps, at most 1 king, 1 void, seat eldest or second"
+    assert _conditions(bounds, seats) == "With 3 true matadors, at most 4 trumps, at most 1 side king, 1 void, seat eldest or second"
     assert _conditions({"matadors": [-inf, inf]}, seats) == "Always"

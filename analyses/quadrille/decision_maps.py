@@ -37,7 +37,7 @@ import pandas as pd
 from spadille.kernel.common.errors import SimulationError
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille import features as F
-from spadille.kernel.quadrille.cards import SEAT_NAMES
+from spadille.kernel.quadrille.cards import KING, N_RANKS, SEAT_NAMES
 from spadille.kernel.quadrille.policies import SeatPolicy, make_seat_policy
 from spadille.kernel.quadrille.ruleset import Ruleset
 from spadille.kernel.quadrille.simulate import SEARCHING_POLICIES, provenance
@@ -53,13 +53,16 @@ ALL_SEATS = "all"
 MIN_N = 30
 TRUMPS_TOP = 8          # trumps in the best suit, 8 meaning 8 or more
 FEATURE_COLUMNS = ("matadors", "trumps", "kings", "voids")
-FEATURE_SIZES = {"matadors": 4, "trumps": TRUMPS_TOP + 1, "kings": 5, "voids": 4}
+FEATURE_SIZES = {"matadors": 4, "trumps": TRUMPS_TOP + 1, "kings": 4, "voids": 4}   # kings: side kings, 0-3
 FINE_SHAPE = tuple(FEATURE_SIZES[f] for f in FEATURE_COLUMNS)  # the finest classes: every feature crossed
 # scheme name -> the features it crosses (the empty scheme is every hand in one class)
 SCHEMES: dict[str, tuple[str, ...]] = {
     "overall": (),
     "trumps": ("trumps",),
     "matadors_trumps": ("matadors", "trumps"),
+    # a player's question is "1 matador, 4 trumps, 2 side kings: ask?", so kings are also crossed with
+    # the trump holding; kings by voids alone average over trump length (most hands with 3 side kings are short)
+    "matadors_trumps_kings": ("matadors", "trumps", "kings"),
     "kings_voids": ("kings", "voids"),
 }
 DEFAULT_BATCH = 16384   # deals per batch with quick policies
@@ -71,14 +74,16 @@ def _variants(seat: int, layout: MapLayout = PLAIN) -> list[Variant]:
 
 def hand_classes(hands: np.ndarray, ruleset: Ruleset) -> dict[str, np.ndarray]:
     """The class features of each hand (uint64[n] natural masks), int64[n] each: true
-    matadors and trumps (top-coded at TRUMPS_TOP) in the hand's best suit, kings, voids."""
+    matadors and trumps (top-coded at TRUMPS_TOP) in the hand's best suit, side kings (the
+    kings of the other suits: the best suit's king is one of its trumps), voids."""
     hands = np.ascontiguousarray(hands, dtype=np.uint64)
     rows = np.arange(hands.shape[0])
     best = F.best_suit(hands, ruleset)
+    trump_king = ((hands >> (best * N_RANKS + KING).astype(np.uint64)) & np.uint64(1)).astype(np.int64)
     return {
         "matadors": F.true_matadors(hands, None, ruleset)[rows, best],
         "trumps": np.minimum(F.trumps(hands, None, ruleset)[rows, best], TRUMPS_TOP),
-        "kings": F.kings(hands, ruleset),
+        "kings": F.kings(hands, ruleset) - trump_king,
         "voids": np.minimum(F.voids(hands, ruleset), FEATURE_SIZES["voids"] - 1),
     }
 
@@ -391,7 +396,8 @@ def _metadata(ruleset: Ruleset, policies: Sequence[SeatPolicy], seed: int, first
         focal_seats=[SEAT_NAMES[len(policies)][s] for s in focal_seats],
         rotate_seats=rotate,
         actions=list(map_layout(ruleset).actions),
-        classes="true matadors and trumps (top-coded at 8) of the hand's best suit, kings, voids",
+        classes="true matadors and trumps (top-coded at 8) of the hand's best suit, side kings (of the other "
+                "suits), voids",
         min_n=min_n,
     )
 

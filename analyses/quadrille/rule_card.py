@@ -33,7 +33,7 @@ from spadille.kernel.quadrille.cards import SEAT_NAMES
 from .decision_maps import FEATURE_COLUMNS, FEATURE_SIZES, DecisionMapData, _difference_sums
 from .map_actions import K_N, K_SUM
 
-FEATURE_WORDS = {"matadors": "true matadors", "trumps": "trumps", "kings": "kings", "voids": "voids"}
+FEATURE_WORDS = {"matadors": "true matadors", "trumps": "trumps", "kings": "side kings", "voids": "voids"}
 MAX_LEAVES = 12
 
 
@@ -102,8 +102,8 @@ def _bid_words(bid: str) -> str:
 
 
 def _conditions(bounds: dict[str, list[float]], seats: tuple[str, ...]) -> str:
-    """"With 0–1 true matadors, 5 trumps, no kings, seat dealer" (the features' own ranges closing
-    open bounds: 0-3 true matadors, trumps top-coded at TRUMPS_TOP, 0-4 kings, 0-3 voids)."""
+    """"With 0–1 true matadors, 5 trumps, no side kings, seat dealer" (the features' own ranges
+    closing open bounds: 0-3 true matadors, trumps top-coded at TRUMPS_TOP, 0-3 side kings, 0-3 voids)."""
     parts = []
     for name, (low, high) in bounds.items():
         top = len(seats) - 1 if name == "seat" else FEATURE_SIZES[name] - 1
@@ -119,14 +119,18 @@ def _conditions(bounds: dict[str, list[float]], seats: tuple[str, ...]) -> str:
         elif low == high == 0:
             parts.append(f"no {word}")
         elif low == high:
-            parts.append(f"{int(low)} {word[:-1] if low == 1 else word}")
+            parts.append(f"{int(low)} {_singular(word) if low == 1 else word}")
         elif high == top and name != "matadors":
             parts.append(f"{int(low)} or more {word}")
         elif low == 0 and name != "matadors":
-            parts.append(f"at most {int(high)} {word[:-1] if high == 1 else word}")
+            parts.append(f"at most {int(high)} {_singular(word) if high == 1 else word}")
         else:
             parts.append(f"{int(low)}–{int(high)} {word}")
     return ("With " + ", ".join(parts)) if parts else "Always"
+
+
+def _singular(word: str) -> str:
+    return word[:-1]   # "side kings" -> "side king", "voids" -> "void"
 
 
 def fit_rule_card(train: DecisionMapData, test: DecisionMapData, max_leaves: int = MAX_LEAVES,
