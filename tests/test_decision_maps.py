@@ -142,7 +142,7 @@ def test_paired_margin_is_the_difference_of_the_means(dmap):
         assert row.confident == (row.margin_ci_low > 0)
     ev = dmap.ev_by_class.set_index(["scheme", "seat", *dm.FEATURE_COLUMNS, "action"])["mean_pay"]
     for row in dmap.differences.itertuples(index=False):
-        key = (row.scheme, row.seat, row.matadors, row.trumps, row.kings, row.voids)
+        key = (row.scheme, row.seat, *(getattr(row, f) for f in dm.FEATURE_COLUMNS))
         assert math.isclose(row.mean, ev[key + (row.action,)] - ev[key + (row.baseline,)], abs_tol=1e-9)
 
 
@@ -241,7 +241,9 @@ def test_sensitivity_compares_policies_on_the_same_deals(ruleset, random4):
         alone.best_by_class, check_dtype=False)
     agreement = result.agreement
     assert {"best_heuristic", "best_random", "agree", "agree_confident"} <= set(agreement.columns)
-    assert agreement["agree"].dtype == bool and len(agreement) == len(result.maps["heuristic"].best_by_class)
+    # one row per class found in either map (the auction a seat meets depends on the others' bidding)
+    classes = pd.concat([m.best_by_class[dm.KEY_COLUMNS] for m in result.maps.values()]).astype(str).drop_duplicates()
+    assert agreement["agree"].dtype == bool and len(agreement) == len(classes)
     assert result.metadata["deals"] == {"heuristic": 2_000, "random": 1_000}
 
 
@@ -273,3 +275,31 @@ def test_the_other_vole_value_is_exactly_a_map_played_under_it(ruleset, heuristi
     # and back again
     assert np.allclose(theirs["other_go_minus_stop"].to_numpy(float), mine["go_minus_stop"].to_numpy(float),
                        equal_nan=True)
+
+
+def _auction_counts(data, seat: int) -> list[int]:
+    table = dm.scheme_stats(data.stats, "auction_matadors_trumps")      # [auction, matadors, trumps, seats, n_k]
+    return [int(table[level, :, :, seat, 0].sum()) for level in range(3)]
+
+
+def test_the_auction_a_seat_meets_is_what_the_seats_before_it_bid(dmap, ruleset, heuristic4):
+    """Checked against a plain simulation of the same deals: second hand meets an open auction
+    exactly when eldest passed, a standing ask when eldest asked, and a closed one after his sans
+    prendre (every seat plays the heuristic, so eldest's bid is the same in both runs)."""
+    from spadille.kernel.quadrille import _layout as L
+    from spadille.kernel.quadrille.simulate import RunConfig, simulate
+
+    rows = simulate(RunConfig(ruleset, heuristic4, SEED, DEALS, record=True)).rows
+    eldest = rows[:, L.COL_BIDS]
+    expected = [int((eldest == L.PASS).sum()), int((eldest == L.ASK).sum()), int((eldest == L.ALONE).sum())]
+    assert _auction_counts(dmap, 1) == expected
+    assert _auction_counts(dmap, 0) == [DEALS, 0, 0]      # nobody speaks before eldest
+    assert sum(_auction_counts(dmap, 3)) == DEALS
+
+
+def test_a_seat_that_meets_the_highest_bid_made_has_no_decision(dmap):
+    """After a sans prendre the seat is never asked: every fixed bid plays the same deal."""
+    closed = dmap.differences[(dmap.differences["scheme"] == "auction_matadors_trumps")
+                              & (dmap.differences["auction"] == dm.AUCTION_CLOSED)]
+    assert len(closed) > 0
+    assert (closed["mean"] == 0).all() and (closed["stderr"].fillna(0) == 0).all()

@@ -56,7 +56,8 @@ def test_accuracy_and_regret_are_those_of_the_held_out_map(maps, card):
     lost = sum(int(c[K_SUM + index[b]]) - int(c[K_SUM + index[k]]) for c, b, k in zip(cells, best, chosen))
     assert card.n == int(cells[:, K_N].sum()) == DEALS * 4
     assert card.regret == pytest.approx(lost / card.n, rel=1e-12)
-    assert card.accuracy == pytest.approx(hands[chosen == best].sum() / hands.sum())
+    same = means[np.arange(len(best)), chosen] == means[np.arange(len(best)), best]
+    assert card.accuracy == pytest.approx(hands[same].sum() / hands.sum())
     assert card.regret_low <= card.regret <= card.regret_high
     assert 0.0 <= card.regret < card.pass_regret     # the card keeps most of what bidding is worth
 
@@ -70,8 +71,12 @@ def test_the_card_is_reproducible(maps):
 def test_conditions_read_as_a_player_counts():
     seats = ("eldest", "second", "third", "dealer")
     inf = math.inf
-    bounds = {"matadors": [-inf, 1], "trumps": [7, inf], "kings": [-inf, 0], "voids": [-inf, inf], "seat": [3, inf]}
+    bounds = {"auction": [-inf, inf], "matadors": [-inf, 1], "trumps": [7, inf], "kings": [-inf, 0],
+              "voids": [-inf, inf], "seat": [3, inf]}
     assert _conditions(bounds, seats) == "With 0–1 true matadors, 7 or more trumps, no side kings, seat dealer"
+    bounds = {"auction": [1, inf], "trumps": [6, inf]}
+    assert _conditions(bounds, seats) == "When someone has bid or the highest bid is made, with 6 or more trumps"
+    assert _conditions({"auction": [-inf, 0]}, seats) == "When nobody has bid yet"
     bounds = {"matadors": [3, inf], "trumps": [-inf, 4], "kings": [-inf, 1], "voids": [1, 1], "seat": [0, 1]}
     assert _conditions(bounds, seats) == "With 3 true matadors, at most 4 trumps, at most 1 side king, 1 void, seat eldest or second"
     assert _conditions({"matadors": [-inf, inf]}, seats) == "Always"

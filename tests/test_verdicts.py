@@ -73,13 +73,16 @@ def test_eldest_may_always_ask_so_the_ask_is_played_on_nearly_every_hand_it_is_g
 
 def test_the_sentences_name_the_seat_the_card_play_the_interval_and_n(dmap):
     sentences, thresholds, gains = bidding_verdicts(dmap, "the heuristic's card play", table_link="best-by-class.csv")
-    assert [s.split("**")[1] for s in sentences] == ["Eldest hand", "Second hand", "Third hand", "Dealer hand",
-                                                     "All seats together"]
+    heads = [s.split("**")[1] for s in sentences]
+    assert heads == ["Eldest hand", *(f"{seat} hand, {situation}" for seat in ("Second", "Third", "Dealer")
+                                      for situation in ("nobody has bid yet", "someone has bid before you"))]
+    assert all("ask (call a king)" not in s for s in sentences if "someone has bid" in s)   # the ask is closed there
     for sentence in sentences:
         assert "with the heuristic's card play" in sentence and "n = " in sentence and "jetons a deal [" in sentence
         assert sentence.endswith("otherwise pass. (best-by-class.csv)")
         assert "nan" not in sentence.lower() and "<NA>" not in sentence
-    assert set(gains["seat"]) == {"eldest", "second", "third", "dealer", "all"}
+    assert set(gains["seat"]) == {"eldest", "second", "third", "dealer"}
+    assert set(gains["auction"]) == {"nobody has bid", "a bid stands"}
     assert thresholds.attrs["seed"] == SEED
 
 
@@ -114,3 +117,15 @@ def test_the_vole_sentences_give_the_point_the_paired_value_and_the_other_readin
     assert _share(0.00184) == "0.18%" and _share(0.0297) == "2.97%" and _share(0.5) == "50.0%"
     rows = pd.DataFrame({"matadors": [1, 2, 2, 2, 3], "trumps": [7, 6, 7, 8, 5]})
     assert _class_list(rows) == "1 true matador and 7 trumps; 2 and 6 or more trumps; 3 and 5 trumps"
+
+
+def test_an_open_auction_is_where_a_later_seats_ask_is_really_played(dmap):
+    """Averaged over the auction, second hand's ask is often a pass (someone asked first); among
+    the hands that met an open auction it is played nearly always."""
+    from spadille.analyses.quadrille.decision_maps import AUCTION_OPEN
+
+    mixed = rule_gains(dmap, "second", bid_thresholds(dmap, "second"))
+    open_ = rule_gains(dmap, "second", bid_thresholds(dmap, "second", AUCTION_OPEN), AUCTION_OPEN)
+    ask_mixed, ask_open = (frame[frame["bid"] == "ask"].iloc[0] for frame in (mixed, open_))
+    assert ask_open.p_played > 0.85 > ask_mixed.p_played
+    assert ask_open.gain > ask_mixed.gain

@@ -47,19 +47,24 @@ from spadille.analyses.quadrille.focal import focal_view
 from spadille.analyses.stats import mean_interval
 
 from . import vole as vole_tables
-from .map_actions import K_N, K_SUM, PLAIN, MapLayout, map_layout
+from .map_actions import BID_CODES, K_N, K_SUM, PLAIN, MapLayout, map_layout
 
 ALL_SEATS = "all"
 MIN_N = 30
 TRUMPS_TOP = 8          # trumps in the best suit, 8 meaning 8 or more
-FEATURE_COLUMNS = ("matadors", "trumps", "kings", "voids")
-FEATURE_SIZES = {"matadors": 4, "trumps": TRUMPS_TOP + 1, "kings": 4, "voids": 4}   # kings: side kings, 0-3
+FEATURE_COLUMNS = ("auction", "matadors", "trumps", "kings", "voids")
+FEATURE_SIZES = {"auction": 3, "matadors": 4, "trumps": TRUMPS_TOP + 1, "kings": 4, "voids": 4}  # kings: side kings
+# What the focal seat finds when it first speaks (``auction_levels``): the decision it faces there.
+AUCTION_OPEN, AUCTION_BID, AUCTION_CLOSED = 0, 1, 2
+AUCTION_WORDS = ("nobody has bid yet", "someone has bid", "the highest bid is made")
 FINE_SHAPE = tuple(FEATURE_SIZES[f] for f in FEATURE_COLUMNS)  # the finest classes: every feature crossed
 # scheme name -> the features it crosses (the empty scheme is every hand in one class)
 SCHEMES: dict[str, tuple[str, ...]] = {
     "overall": (),
     "trumps": ("trumps",),
     "matadors_trumps": ("matadors", "trumps"),
+    # the same decision where it is taken: an ask is open only while nobody has bid
+    "auction_matadors_trumps": ("auction", "matadors", "trumps"),
     # a player's question is "1 matador, 4 trumps, 2 side kings: ask?", so kings are also crossed with
     # the trump holding; kings by voids alone average over trump length (most hands with 3 side kings are short)
     "matadors_trumps_kings": ("matadors", "trumps", "kings"),
@@ -86,6 +91,21 @@ def hand_classes(hands: np.ndarray, ruleset: Ruleset) -> dict[str, np.ndarray]:
         "kings": F.kings(hands, ruleset) - trump_king,
         "voids": np.minimum(F.voids(hands, ruleset), FEATURE_SIZES["voids"] - 1),
     }
+
+
+def auction_levels(out: np.ndarray, seat: int, ruleset: Ruleset) -> np.ndarray:
+    """int64[n]: what ``seat`` finds when it first speaks, from the seats before it (their bids
+    do not depend on its own, so any variant's record serves): AUCTION_OPEN if nobody has bid,
+    AUCTION_CLOSED if the highest bid of the ladder is already made (the seat is never asked),
+    else AUCTION_BID (some bid stands that the seat may only outbid)."""
+    contracts = list(ruleset["auction.contracts"])
+    rank = np.zeros(L.N_BIDS + 1, dtype=np.int64)           # by bid code; index -1 (not consulted) stays 0
+    for position, name in enumerate(contracts, start=1):
+        rank[BID_CODES[name]] = position
+    rank[L.PASS] = 0
+    earlier = out[:, 0, L.OUT_BIDS:L.OUT_BIDS + seat]
+    highest = rank[earlier].max(axis=1) if seat else np.zeros(out.shape[0], dtype=np.int64)
+    return np.where(highest == 0, AUCTION_OPEN, np.where(highest == len(contracts), AUCTION_CLOSED, AUCTION_BID))
 
 
 def _vole_shift(out: np.ndarray, go: int, reached: np.ndarray, n_seats: int) -> np.ndarray:
@@ -134,7 +154,7 @@ def accumulate(stats: np.ndarray, out: np.ndarray, seat: int, hands: np.ndarray,
     """Add the deals of ``out`` (int64[n, n_act, N_OUT], the focal seat's actions) to
     ``stats`` (see empty_stats); ``hands`` uint64[n] are the focal seat's hands."""
     values = _deal_values(out, seat, layout, ruleset["pack.seats"])
-    classes = hand_classes(hands, ruleset)
+    classes = {**hand_classes(hands, ruleset), "auction": auction_levels(out, seat, ruleset)}
     index = np.ravel_multi_index(tuple(classes[f] for f in FEATURE_COLUMNS), FINE_SHAPE).astype(np.int64)
     fine = stats.reshape(-1, stats.shape[-2], layout.n_k)  # a view: the classes flattened
     fine[:, seat, :] += _sum_by_class(index, values, fine.shape[0])
@@ -397,7 +417,8 @@ def _metadata(ruleset: Ruleset, policies: Sequence[SeatPolicy], seed: int, first
         rotate_seats=rotate,
         actions=list(map_layout(ruleset).actions),
         classes="true matadors and trumps (top-coded at 8) of the hand's best suit, side kings (of the other "
-                "suits), voids",
+                "suits), voids; auction: 0 nobody had bid before the focal seat, 1 a bid stood, 2 the highest "
+                "bid was made",
         min_n=min_n,
     )
 

@@ -30,7 +30,7 @@ import pandas as pd
 from spadille.analyses.stats import mean_interval
 from spadille.kernel.quadrille.cards import SEAT_NAMES
 
-from .decision_maps import FEATURE_COLUMNS, FEATURE_SIZES, DecisionMapData, _difference_sums
+from .decision_maps import AUCTION_WORDS, FEATURE_COLUMNS, FEATURE_SIZES, DecisionMapData, _difference_sums
 from .map_actions import K_N, K_SUM
 
 FEATURE_WORDS = {"matadors": "true matadors", "trumps": "trumps", "kings": "side kings", "voids": "voids"}
@@ -41,7 +41,7 @@ MAX_LEAVES = 12
 class RuleCard:
     rules: list[str]                  # "If ... : ask." in the tree's order
     actions: list[str]                # the bid of each rule
-    accuracy: float                   # held-out share of hands whose class's best bid is the card's
+    accuracy: float                   # held-out share of hands whose class's best bid is the card's (or pays the same)
     regret: float                     # held-out jetons a hand lost against each class's best bid
     regret_low: float
     regret_high: float
@@ -104,7 +104,7 @@ def _bid_words(bid: str) -> str:
 def _conditions(bounds: dict[str, list[float]], seats: tuple[str, ...]) -> str:
     """"With 0–1 true matadors, 5 trumps, no side kings, seat dealer" (the features' own ranges
     closing open bounds: 0-3 true matadors, trumps top-coded at TRUMPS_TOP, 0-3 side kings, 0-3 voids)."""
-    parts = []
+    parts, when = [], ""
     for name, (low, high) in bounds.items():
         top = len(seats) - 1 if name == "seat" else FEATURE_SIZES[name] - 1
         low, high = max(0, low), min(top, high)
@@ -112,6 +112,9 @@ def _conditions(bounds: dict[str, list[float]], seats: tuple[str, ...]) -> str:
             continue
         if name == "seat":
             parts.append("seat " + " or ".join(s for i, s in enumerate(seats) if low <= i <= high))
+            continue
+        if name == "auction":
+            when = "When " + " or ".join(AUCTION_WORDS[int(level)] for level in range(int(low), int(high) + 1))
             continue
         word = FEATURE_WORDS[name]
         if name == "trumps" and high == top:
@@ -126,6 +129,8 @@ def _conditions(bounds: dict[str, list[float]], seats: tuple[str, ...]) -> str:
             parts.append(f"at most {int(high)} {_singular(word) if high == 1 else word}")
         else:
             parts.append(f"{int(low)}–{int(high)} {word}")
+    if when:
+        return when + (", with " + ", ".join(parts) if parts else "")
     return ("With " + ", ".join(parts)) if parts else "Always"
 
 
@@ -157,7 +162,9 @@ def fit_rule_card(train: DecisionMapData, test: DecisionMapData, max_leaves: int
     chosen = tree.predict(x_test).astype(np.int64)
     best = np.argmax(means_test, axis=1)
     n = int(hands_test.sum())
-    accuracy = float(hands_test[chosen == best].sum() / n) if n else math.nan
+    rows = np.arange(len(best))
+    agrees = means_test[rows, chosen] == means_test[rows, best]   # a tie (an ask no longer open is a pass) agrees
+    accuracy = float(hands_test[agrees].sum() / n) if n else math.nan
     regret = _regret(test, cells_test, best, chosen)
     never = _regret(test, cells_test, best, np.zeros_like(best))
     return RuleCard(rules, actions, accuracy, *regret, n, never[0], int(tree.get_n_leaves()), tree, features, leaves)

@@ -27,22 +27,28 @@ import pandas as pd
 from spadille.analyses.stats import mean_interval
 from spadille.kernel.quadrille.cards import SEAT_NAMES
 
-from .decision_maps import ALL_SEATS, TRUMPS_TOP, DecisionMapData, _difference_sums, _first_from_which, scheme_stats
+from .decision_maps import (ALL_SEATS, AUCTION_BID, AUCTION_CLOSED, AUCTION_OPEN, TRUMPS_TOP, DecisionMapData,
+                            _difference_sums, _first_from_which, scheme_stats)
 from .map_actions import K_N
 
-RULE_COLUMNS = ["seat", "bid", "over", "matadors", "from_trumps", "below_next"]
-GAIN_COLUMNS = ["seat", "bid", "over", "n", "gain", "ci_low", "ci_high", "clear", "p_played"]
+RULE_COLUMNS = ["seat", "auction", "bid", "over", "matadors", "from_trumps", "below_next"]
+GAIN_COLUMNS = ["seat", "auction", "bid", "over", "n", "gain", "ci_low", "ci_high", "clear", "p_played"]
+AUCTION_KEYS = {None: "any", AUCTION_OPEN: "nobody has bid", AUCTION_BID: "a bid stands", AUCTION_CLOSED: "closed"}
 BID_WORDS = {"ask": "ask (call a king)", "sans-prendre": "go sans prendre", "demand": "demand (ask for the king "
              "of trumps too)", "casco": "go casco"}
 
 
-def bid_thresholds(data: DecisionMapData, seat: str) -> pd.DataFrame:
+def bid_thresholds(data: DecisionMapData, seat: str, auction: int | None = None) -> pd.DataFrame:
     """Per declaring bid and matador count: ``from_trumps``, the trump count from which the map
     recommends this bid or a higher one (NA: never), and ``below_next``, the next higher bid's
     threshold (NA: none), so the bid itself is recommended from ``from_trumps`` up to below
-    ``below_next``."""
+    ``below_next``. ``auction``: only the hands whose seat met that auction (AUCTION_*), else all."""
     best = data.best_by_class
-    cells = best[(best["scheme"] == "matadors_trumps") & (best["seat"] == seat) & ~best["too_few"]]
+    if auction is None:
+        cells = best[(best["scheme"] == "matadors_trumps") & (best["seat"] == seat) & ~best["too_few"]]
+    else:
+        cells = best[(best["scheme"] == "auction_matadors_trumps") & (best["seat"] == seat) & ~best["too_few"]
+                     & (best["auction"] == auction)]
     bids = data.layout.bids
     records = []
     for matadors, group in cells.groupby("matadors", sort=True):
@@ -51,8 +57,8 @@ def bid_thresholds(data: DecisionMapData, seat: str) -> pd.DataFrame:
         starts = [_first_from_which(trumps, [r >= level for r in rank]) for level in range(1, len(bids))]
         for level, bid in enumerate(bids[1:]):
             following = starts[level + 1] if level + 1 < len(starts) else pd.NA
-            records.append({"seat": seat, "bid": bid, "over": bids[level], "matadors": int(matadors),
-                            "from_trumps": starts[level], "below_next": following})
+            records.append({"seat": seat, "auction": AUCTION_KEYS[auction], "bid": bid, "over": bids[level],
+                            "matadors": int(matadors), "from_trumps": starts[level], "below_next": following})
     frame = pd.DataFrame.from_records(records, columns=RULE_COLUMNS)
     return frame.astype({"from_trumps": "Int64", "below_next": "Int64"})
 
@@ -65,11 +71,14 @@ def _band(row) -> range:
     return range(int(row.from_trumps), max(int(row.from_trumps), stop))
 
 
-def rule_gains(data: DecisionMapData, seat: str, thresholds: pd.DataFrame) -> pd.DataFrame:
+def rule_gains(data: DecisionMapData, seat: str, thresholds: pd.DataFrame, auction: int | None = None) -> pd.DataFrame:
     """Per bid, the paired gain of playing it over the bid below it on the hands the rule gives
-    it, pooled exactly from the map's sums."""
+    it, pooled exactly from the map's sums (of the hands that met ``auction``, else all)."""
     layout = data.layout
-    table = scheme_stats(data.stats, "matadors_trumps")          # [matadors, trumps, seats, n_k]
+    if auction is None:
+        table = scheme_stats(data.stats, "matadors_trumps")      # [matadors, trumps, seats, n_k]
+    else:
+        table = scheme_stats(data.stats, "auction_matadors_trumps")[auction]
     seats = SEAT_NAMES[table.shape[2]]
     per_seat = table.sum(axis=2) if seat == ALL_SEATS else table[:, :, seats.index(seat)]
     records = []
@@ -83,7 +92,8 @@ def rule_gains(data: DecisionMapData, seat: str, thresholds: pd.DataFrame) -> pd
         total, squares = _difference_sums(pooled, layout.index(bid), layout.index(over), layout)
         gain, _, low, high = mean_interval(n, total, squares) if n else (math.nan,) * 4
         played = pooled[layout.k_declared + layout.index(bid)] / n if n else math.nan
-        records.append({"seat": seat, "bid": bid, "over": over, "n": n, "gain": gain, "ci_low": low,
+        records.append({"seat": seat, "auction": AUCTION_KEYS[auction], "bid": bid, "over": over, "n": n,
+                        "gain": gain, "ci_low": low,
                         "ci_high": high, "clear": bool(n and (low > 0 or high < 0)), "p_played": played})
     return pd.DataFrame.from_records(records, columns=GAIN_COLUMNS)
 
@@ -126,41 +136,53 @@ def _interval(low: float, high: float) -> str:
     return f"[{_signed(low)}, {_signed(high)}]"
 
 
+SITUATIONS = {None: "", AUCTION_OPEN: "nobody has bid yet", AUCTION_BID: "someone has bid before you"}
+
+
 def seat_sentence(seat: str, thresholds: pd.DataFrame, gains: pd.DataFrame, card_play: str,
-                  table_link: str = "") -> str:
-    """One rule of thumb for a seat: when to bid what, with what it gains, n and the 95% CI."""
+                  table_link: str = "", auction: int | None = None) -> str:
+    """One rule of thumb for a seat in one situation: when to bid what, with what it gains, n and
+    the 95% CI. Bids the map never finds best there (an ask once someone has bid) are left out."""
     who = "All seats together" if seat == ALL_SEATS else f"{seat.capitalize()} hand"
+    if auction is not None and not (seat == "eldest" and auction == AUCTION_OPEN):
+        who += f", {SITUATIONS[auction]}"
     clauses = []
     for bid, rows in thresholds.groupby("bid", sort=False):
         gain = gains[gains["bid"] == bid].iloc[0]
         phrase = threshold_phrase(rows)
         if not phrase or gain["n"] == 0:
-            clauses.append(f"never {BID_WORDS.get(bid, bid)} (no class of hands has it best)")
             continue
         verdict = "" if gain["clear"] else ", not clear at 95%"
         played = "" if gain["p_played"] >= 0.995 else f"; the bid was actually played on {gain['p_played']:.0%} of them"
+        over = "passing" if gain["over"] == "pass" else "asking" if gain["over"] == "ask" else gain["over"]
+        if auction == AUCTION_BID and gain["over"] == "ask":
+            over = "passing (an ask is no longer open)"   # the map's fixed ask is then a pass
         clauses.append(f"{BID_WORDS.get(bid, bid)} {phrase} (on those hands {_signed(gain['gain'])} jetons a deal "
-                       f"{_interval(gain['ci_low'], gain['ci_high'])} over {'passing' if gain['over'] == 'pass' else gain['over']}"
-                       f", n = {int(gain['n']):,}{verdict}{played})")
+                       f"{_interval(gain['ci_low'], gain['ci_high'])} over {over}, n = {int(gain['n']):,}{verdict}"
+                       f"{played})")
     link = f" ({table_link})" if table_link else ""
+    if not clauses:
+        return f"**{who}**, with {card_play}: pass; no class of hands with enough deals finds a bid paying." + link
     return f"**{who}**, with {card_play}: " + "; ".join(clauses) + "; otherwise pass." + link
 
 
 def bidding_verdicts(data: DecisionMapData, card_play: str, seats: Sequence[str] | None = None,
                      table_link: str = "") -> tuple[list[str], pd.DataFrame, pd.DataFrame]:
-    """(sentences, thresholds, gains) for each seat (default: every seat of the map, then all
-    seats together)."""
+    """(sentences, thresholds, gains) for each seat of the map (default: all of them) in each
+    situation it meets with a decision to take: nobody has bid yet (eldest always), and someone
+    has bid before it (the later seats; the ask is then closed to them, a higher bid open)."""
     if seats is None:
-        seats = [*SEAT_NAMES[data.stats.shape[-2]], ALL_SEATS]
+        seats = list(SEAT_NAMES[data.stats.shape[-2]])
     sentences, all_thresholds, all_gains = [], [], []
     for seat in seats:
-        thresholds = bid_thresholds(data, seat)
-        if thresholds.empty:
-            continue
-        gains = rule_gains(data, seat, thresholds)
-        sentences.append(seat_sentence(seat, thresholds, gains, card_play, table_link))
-        all_thresholds.append(thresholds)
-        all_gains.append(gains)
+        for auction in ((AUCTION_OPEN,) if seat == "eldest" else (AUCTION_OPEN, AUCTION_BID)):
+            thresholds = bid_thresholds(data, seat, auction)
+            if thresholds.empty:
+                continue
+            gains = rule_gains(data, seat, thresholds, auction)
+            sentences.append(seat_sentence(seat, thresholds, gains, card_play, table_link, auction))
+            all_thresholds.append(thresholds)
+            all_gains.append(gains)
     metadata: Mapping = data.metadata
     thresholds = pd.concat(all_thresholds, ignore_index=True) if all_thresholds else pd.DataFrame(columns=RULE_COLUMNS)
     gains = pd.concat(all_gains, ignore_index=True) if all_gains else pd.DataFrame(columns=GAIN_COLUMNS)

@@ -205,11 +205,13 @@ OUT_MATADORS = 8
 OUT_POOL = 9
 OUT_PAY = 10           # 4 entries
 OUT_TRICKS = 14        # 4 entries
-OUT_VOLE_DECIDER = 18
-N_OUT = 19
+OUT_BIDS = 18          # 4 entries: each seat's bid (COL_BIDS), so a map can tell what was bid before its focal seat
+OUT_VOLE_DECIDER = 22
+N_OUT = 23
 OUT_ROW_COLUMNS = (COL_CONTRACT, COL_OMBRE, COL_TRUMP, COL_CALLED, COL_FRIEND, COL_SIDE_TRICKS, COL_OUTCOME,
                    COL_VOLE, COL_MATADORS, COL_POOL, COL_PAY, COL_PAY + 1, COL_PAY + 2, COL_PAY + 3,
-                   COL_TRICKS, COL_TRICKS + 1, COL_TRICKS + 2, COL_TRICKS + 3)
+                   COL_TRICKS, COL_TRICKS + 1, COL_TRICKS + 2, COL_TRICKS + 3,
+                   COL_BIDS, COL_BIDS + 1, COL_BIDS + 2, COL_BIDS + 3)
 
 # heuristic policy parameters (float64 row of N_POLICY_PARAMS)
 H_ASK = 0              # estimated own tricks to ask

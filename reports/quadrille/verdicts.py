@@ -1,0 +1,66 @@
+"""The report's first page: what the decision maps found, said as rules a player can use.
+
+Built from the heuristic decision map, played in two halves of the deals (``decision_maps.combined``
+adds them back into the whole map): the rules of thumb per seat and the vole verdict come from the
+whole map, the distilled rule card is fitted on the first half and scored on the second.
+"""
+
+from __future__ import annotations
+
+from spadille.reports.document import FigureItem, Section, TableItem
+
+
+def card_play_words(policy_description: str) -> str:
+    return f"the heuristic's bidding and card play ({policy_description})"
+
+
+def verdict_section(data, first, second, ruleset, card_play: str, figure) -> Section:
+    """``data`` the whole map, ``first``/``second`` its halves (``second`` None when the run was
+    stopped before it); ``figure(plot, data, **options)`` renders a plot to PNG."""
+    from spadille.analyses.quadrille import plots
+    from spadille.analyses.quadrille.rule_card import fit_rule_card
+    from spadille.analyses.quadrille.verdicts import bidding_verdicts, vole_sentences
+    from spadille.kernel.quadrille.cards import SEAT_NAMES
+
+    seats = SEAT_NAMES[ruleset["pack.seats"]]
+    sentences, thresholds, gains = bidding_verdicts(data, card_play, table_link="table: best-by-class.csv")
+    n = data.deals_done
+    paragraphs = [
+        f"What {n:,} deals of `{ruleset.name}` ({ruleset.title}) say, each deal replayed for every seat with "
+        "that seat's bid fixed (pass or each bid), everything else as the heuristic plays it. Hands are classed "
+        "by the *true matadors* (how many of spadille, that suit's manille and basto the hand holds) and the "
+        "*trumps* it would hold in its best suit (the suit with most trumps, spadille and basto included). A gain is the paired difference "
+        "in the seat's own jetons a deal, on the very same deals, with its 95% interval and n; the accounting is "
+        "a fresh table (antes paid, a bête put down counted as spent).",
+        "Each seat's rules are for the situation it meets when it first speaks: nobody has bid yet (always so "
+        "for eldest hand), or someone has bid before it, when an ask is no longer open (the map's fixed ask is "
+        "then a pass) and the question is whether to outbid with a sans prendre. Where a bid was not actually "
+        "played on all the hands it is given (an asker may take the sans prendre himself), the share is said.",
+        *sentences,
+        *vole_sentences(data, card_play),
+    ]
+    items = [FigureItem(f"chart-{seat}", f"Basic bidding chart: {seat} hand",
+                        figure(plots.plot_best_action, data, seat=seat),
+                        "colour: the bid with the highest mean payment; number: its paired margin over the "
+                        "runner-up in jetons a deal; pale hatched: the margin's 95% CI holds 0; grey: too few hands",
+                        data.metadata)
+             for seat in seats]
+    items += [TableItem("rules-of-thumb", "Rules of thumb: from how many trumps each bid is best", thresholds,
+                        "per seat and true matadors: the bid is best from from_trumps, up to below the next "
+                        "bid's threshold (below_next); empty: never"),
+              TableItem("rule-gains", "What following the rules of thumb gains", gains,
+                        "per seat and bid: the paired gain over the bid below it, pooled over the hands the rule "
+                        "gives the bid, with n, 95% CI and the share of them on which the bid was played")]
+    if second is not None and first.deals_done and second.deals_done:
+        card = fit_rule_card(first, second)
+        paragraphs.append(
+            f"**A rule card**, the first of its kind for Quadrille: a shallow decision tree fitted to the first "
+            f"{first.deals_done:,} deals' map and scored on the other {second.deals_done:,} deals. On those it "
+            f"names each class's best bid for {card.accuracy:.0%} of the hands and loses {card.regret:.2f} jetons a "
+            f"hand [{card.regret_low:.2f}, {card.regret_high:.2f}] against bidding each class's best "
+            f"(n = {card.n:,} hands; always passing would lose {card.pass_regret:.2f}). With {card_play}:")
+        paragraphs += [f"{number}. {rule}" for number, rule in enumerate(card.rules, 1)]
+        items.append(TableItem("rule-card", "The rule card, scored on held-out deals", card.summary(data.metadata),
+                               "accuracy: share of held-out hands whose class's best bid is the card's; regret: jetons "
+                               "a hand lost against each class's best bid, paired, 95% CI"))
+    return Section("Verdicts: when to ask, go sans prendre or try the vole", paragraphs, items)
