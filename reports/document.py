@@ -5,6 +5,12 @@ it) and a self-contained ``report.html`` (figures embedded as base64 PNG, so the
 reads anywhere). Every table is also written as CSV with the report's metadata on its first
 line, as the row files are. ``write_report`` builds everything in a temporary folder next to
 the target and moves it into place at the end, so a failed run leaves no half-written report.
+
+The documents show every table through ``shown_table``: titles in words, each column in its
+formatting kind (``reports/formatting.py``: counts, shares, means, signed gains, yes/no, '–'),
+an interval's two bounds as one '95% CI' column, at most ``max_rows`` rows with a link to the
+full CSV. A section's ``part`` is the game it belongs to: the documents open with a contents
+list and put each game's sections under that game's heading.
 """
 
 from __future__ import annotations

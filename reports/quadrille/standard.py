@@ -5,7 +5,9 @@ decision maps (which hands pass, ask or go sans prendre, by matadors and trumps,
 and voids); the vole; how the thresholds move when card play is double-dummy or PIMC; the
 claims of the period texts with verdicts; worked evaluations of hands the texts discuss; and
 the parts of the other games that join this report (the caller names them: ``companions``,
-from the registry of games; Cabriolet gives the value of each case of its board).
+from the registry of games; Cabriolet gives the value of each case of its board). The report
+is titled for all the games: Quadrille's sections sit under a Quadrille heading and every other
+game's under its own (its module's ``PART_TITLE``).
 
 Sizes come from one number, the decision map's deals (``plan_for``); every other part scales
 with it, so ``--deals`` and ``--quick`` shrink or grow the whole report together. A Ctrl-C
