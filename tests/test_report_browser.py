@@ -54,12 +54,21 @@ window.addEventListener('load', function () {
       wide.push({tag: el.tagName, cls: el.className, right: right, text: (el.textContent || '').slice(0, 80)});
     }
   }
-  var cells = [];
+  var cells = [], headers = [], cuts = [];
   var tds = document.querySelectorAll('td, th');
   for (var j = 0; j < tds.length; j++) cells.push(tds[j].innerText);
+  var ths = document.querySelectorAll('th');
+  for (var k = 0; k < ths.length; k++) headers.push(ths[k].innerText);
+  var captions = document.querySelectorAll('p.caption');
+  for (var m = 0; m < captions.length; m++) {
+    if (/First [0-9,]+ of [0-9,]+ rows/.test(captions[m].innerText)) {
+      var links = captions[m].querySelectorAll('a[href$=".csv"]');
+      cuts.push({text: captions[m].innerText.slice(0, 200), links: links.length});
+    }
+  }
   var result = {width: width, clientWidth: document.documentElement.clientWidth,
                 scrollWidth: document.documentElement.scrollWidth, bodyScrollWidth: document.body.scrollWidth,
-                wide: wide, text: document.body.innerText, cells: cells,
+                wide: wide, text: document.body.innerText, cells: cells, headers: headers, cuts: cuts,
                 boxes: document.querySelectorAll('.table-box').length,
                 tables: document.querySelectorAll('table').length,
                 boxedTables: document.querySelectorAll('.table-box > table').length};
@@ -124,6 +133,12 @@ def problems(result: dict) -> list[str]:
     for cell in result["cells"]:
         if CELL_SCIENTIFIC.search(cell):
             out.append(f"scientific notation in a table cell: {cell!r}")
+    for header in result["headers"]:
+        if "_" in header:
+            out.append(f"a header in snake_case: {header!r}")
+    for cut in result["cuts"]:
+        if not cut["links"]:
+            out.append(f"a table cut without a link to its CSV: {cut['text']!r}")
     return out
 
 
@@ -138,6 +153,7 @@ def small_report(tmp_path_factory):
 def test_the_report_fits_a_1280_px_window_and_shows_no_raw_values(small_report, tmp_path):
     result = measure(small_report / "report.html", tmp_path)
     assert result["tables"] >= 20 and result["boxedTables"] == result["tables"]  # every table in its box
+    assert result["cuts"], "the small report has long tables, cut with a link to their CSV"
     assert "Cabriolet" in result["text"] and "Contents" in result["text"]
     found = problems(result)
     assert not found, "\n".join(found)
@@ -149,7 +165,8 @@ def test_the_check_sees_a_page_that_overflows_or_shows_raw_values(tmp_path):
     bad = tmp_path / "bad.html"
     row = "".join(f"<td>column_{i}_with_a_long_name</td>" for i in range(60))
     bad.write_text("<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>"
-                   f"<table><tr>{row}</tr></table><p>&lt;NA&gt; True nan</p>"
+                   f"<table><tr><th>mean_pay</th>{row}</tr></table><p>&lt;NA&gt; True nan</p>"
+                   "<p class='caption'>First 40 of 900 rows; all are in ev.csv.</p>"
                    "<div class='table-box' style='overflow-x:auto;max-width:100%'>"
                    f"<table><tr>{row}</tr><tr><td>2.478e-06</td></tr></table></div></body></html>",
                    encoding="utf-8")
@@ -158,5 +175,6 @@ def test_the_check_sees_a_page_that_overflows_or_shows_raw_values(tmp_path):
     assert "scrollWidth" in text and "reaches" in text
     assert "<NA> in the visible text" in text and "True in the visible text" in text
     assert "nan in the visible text" in text and "scientific notation" in text
+    assert "a header in snake_case: 'mean_pay'" in text and "a table cut without a link" in text
     # the wide table inside its box is allowed: only the unboxed one is reported as an element
     assert not any("2.478e-06" in line and "reaches" in line for line in found)
