@@ -234,7 +234,8 @@ _COUNT_NAMES = {"n", "count", "deals", "games", "sessions", "rounds", "throws", 
 _SHARE_WORDS = ("share", "rate", "prob", "chance", "frequency", "accuracy")
 _GAIN_WORDS = ("margin", "difference", "gain", "minus_", "_vs_", "advantage", "regret", "diff", "over_pass",
                "over_next", "effect")
-_MEAN_WORDS = ("mean", "stderr", "pay", "net", "value", "ev", "points", "per_", "cost", "expected", "stake", "jetons", "fiches")
+_MEAN_WORDS = ("mean", "stderr", "pay", "net", "value", "ev", "points", "per_", "cost", "expected", "stake",
+               "jetons", "fiches")
 _BOUND = re.compile(r"^(?P<base>.*?)_?(?:ci_)?(?P<side>low|high)$")
 
 
