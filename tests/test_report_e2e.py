@@ -35,9 +35,17 @@ def test_the_folder_holds_every_part(small_report):
             "vole.csv", "worked-hands.csv", "best-bid-all.png", "vole-ask.png", "sensitivity-ask.png",
             "cabriolet-odds.csv"} <= names
     text = (small_report / "report.md").read_text(encoding="utf-8")
-    for heading in ("## Which hands justify what", "## The vole", "## Do the thresholds hold with stronger card play?",
-                    "## The period advice, checked", "## Worked hands", "## Cabriolet"):
-        assert heading in text
+    # one report for every game: its title, a contents list, then each game's part under its own
+    # heading (##) with its sections one level down (###; they were ## under a Quadrille title)
+    assert text.startswith("# spadille strategy report")
+    assert "## Contents" in text and "- [Cabriolet](#cabriolet)" in text and "- [Reversis](#reversis)" in text
+    for heading in ("### Which hands justify what", "### The vole",
+                    "### Do the thresholds hold with stronger card play?", "### The period advice, checked",
+                    "### Worked hands"):
+        assert f"\n{heading}\n" in text, heading
+    parts = [line for line in text.splitlines() if line.startswith("## ")]
+    assert parts[:2] == ["## Contents", "## Quadrille: which hands call a king, go sans prendre or try the vole"]
+    assert {"## Cabriolet", "## Reversis", "## Révertier (reconstructed)"} <= set(parts)
     assert "seed 11" in text.splitlines()[2]
     html = (small_report / "report.html").read_text(encoding="utf-8")
     assert html.count("data:image/png;base64,") >= 6 and ".png'" not in html

@@ -11,6 +11,8 @@ from spadille.reports.document import FigureItem, Section, TableItem, figure_png
 ROUNDS = 20
 PLAYER_COUNTS = (4, 5, 6)
 COVERS = ("all", "jeu", "figures")
+PART_TITLE = "Cabriolet"  # this game's heading in the report
+ODDS_KINDS = {"exact": "share", "simulated": "share", "one_in": "count"}  # chances, as the odds tables show them
 
 
 def report_deals(scale: float) -> int:
@@ -81,11 +83,11 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
     items = [
         TableItem("cabriolet-odds", "Exact and simulated odds of each holding",
                   odds.drop(columns=["key"]), "Exact: all 201,376 hands (per hand) and closed forms for one-rank "
-                  "holdings (table); NaN exact = Monte Carlo only. Per hand uses the eldest's hand.",
-                  max_rows=81, metadata=meta),
+                  "holdings (table); an exact of – means Monte Carlo only. Per hand uses the eldest's hand.",
+                  max_rows=81, metadata=meta, kinds=ODDS_KINDS),
         TableItem("cabriolet-dice", "Dice: each case's chance, exact over 216 throws and simulated",
                   dice.drop(columns=["key"]), "The face map is a reconstruction (docs/cabriolet.md).",
-                  metadata={**meta, "throws": deals}),
+                  metadata={**meta, "throws": deals}, kinds=ODDS_KINDS),
         TableItem("cabriolet-case-values", "Value of each case: the focal player's net jetons per deal",
                   values, f"Sessions of {ROUNDS} deals, stake 1; what is left on the board at the end counts as "
                   "spent.", max_rows=120, metadata=meta),

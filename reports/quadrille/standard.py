@@ -5,7 +5,9 @@ decision maps (which hands pass, ask or go sans prendre, by matadors and trumps,
 and voids); the vole; how the thresholds move when card play is double-dummy or PIMC; the
 claims of the period texts with verdicts; worked evaluations of hands the texts discuss; and
 the parts of the other games that join this report (the caller names them: ``companions``,
-from the registry of games; Cabriolet gives the value of each case of its board).
+from the registry of games; Cabriolet gives the value of each case of its board). The report
+is titled for all the games: Quadrille's sections sit under a Quadrille heading and every other
+game's under its own (its module's ``PART_TITLE``).
 
 Sizes come from one number, the decision map's deals (``plan_for``); every other part scales
 with it, so ``--deals`` and ``--quick`` shrink or grow the whole report together. A Ctrl-C
@@ -22,11 +24,16 @@ from typing import Callable, Sequence
 
 from spadille.kernel.quadrille.ruleset import Ruleset
 
+from spadille.reports import formatting as fmt
 from spadille.reports.document import FigureItem, Report, Section, TableItem, figure_png
 
 DEFAULT_MAP_DEALS = 5_000_000
 QUICK_MAP_DEALS = 100_000
 QUADRILLE_PARTS = ("baseline", "maps", "sensitivity", "claims", "hands")
+# The report covers every game of the registry that has a part; Quadrille's sections come first,
+# under their own heading, then each other game's under its own.
+REPORT_TITLE = "spadille strategy report: the games of the Académie des jeux"
+QUADRILLE_TITLE = "Quadrille: which hands call a king, go sans prendre or try the vole"
 
 
 @dataclass(frozen=True)
@@ -109,16 +116,16 @@ def build_report(plan: ReportPlan, step: Step) -> tuple[Report, bool]:
         "plan": plan.describe(),
         "policies": [_heuristic_description()],
     }
-    report = Report("Quadrille: which hands call a king, go sans prendre or try the vole", metadata,
-                    [_introduction(plan)])
+    report = Report(REPORT_TITLE, metadata, _under([_introduction(plan)], QUADRILLE_TITLE))
     parts = {"baseline": _baseline, "maps": _maps, "sensitivity": _sensitivity, "claims": _claims,
              "hands": _hands, **{game: _companion_part(module, deals) for game, module, deals in plan.companions}}
+    titles = {game: part_title(game, module) for game, module, _ in plan.companions}
     interrupted = False
     for name in plan.parts:
         try:
-            report.sections += parts[name](plan, step)
+            report.sections += _under(parts[name](plan, step), titles.get(name, QUADRILLE_TITLE))
         except PartInterrupted as stopped:
-            report.sections += stopped.sections
+            report.sections += _under(stopped.sections, titles.get(name, QUADRILLE_TITLE))
             interrupted = True
             break
         except KeyboardInterrupt:
@@ -131,6 +138,19 @@ def build_report(plan: ReportPlan, step: Step) -> tuple[Report, bool]:
     return report, interrupted
 
 
+def part_title(game: str, module: str) -> str:
+    """The heading of a game's part of the report: its module's ``PART_TITLE``, else its name."""
+    return getattr(_companion(module), "PART_TITLE", game.capitalize())
+
+
+def _under(sections: list[Section], title: str) -> list[Section]:
+    """The sections, each placed under its game's heading (a section that names its own part keeps it)."""
+    for section in sections:
+        if section.part is None:
+            section.part = title
+    return sections
+
+
 # ---------------------------------------------------------------- parts
 def _heuristic_description() -> str:
     from spadille.kernel.quadrille.policies import make_seat_policy
@@ -139,7 +159,7 @@ def _heuristic_description() -> str:
 
 
 def _introduction(plan: ReportPlan) -> Section:
-    return Section("How to read this report", [
+    return Section("How to read the Quadrille figures", [
         f"Every figure comes from simulated deals of the ruleset `{plan.ruleset.name}` ({plan.ruleset.title}) "
         "and carries its number of observations **n** and a 95% confidence interval. "
         "Comparisons between actions are paired: every action replays the very same deals from the same random "
@@ -178,10 +198,20 @@ def _baseline(plan: ReportPlan, step: Step) -> list[Section]:
         f"{result.deals_done:,} deals, every seat playing the heuristic policy: how often each contract is played, "
         "and how it ends. This is the background against which the decision maps compare actions."],
         [TableItem("contracts", "Contracts", contracts[["contract", "count", "n", "estimate", "ci_low", "ci_high"]],
-                   f"share of the {result.deals_done:,} deals, 95% Wilson intervals", metadata=run_metadata),
-         TableItem("outcomes", "Outcomes and payments by contract, all ombre seats", _outcome_grid(outcomes),
-                   "estimate [95% CI]: rates with Wilson intervals, payments (jetons a deal) with normal intervals; "
-                   "the CSV has every seat", data=outcomes, metadata=run_metadata)])]
+                   f"share of the {result.deals_done:,} deals, 95% Wilson intervals", metadata=run_metadata,
+                   kinds={"estimate": "share"},
+                   headers={"count": "deals with it (n)", "n": "deals (n)", "estimate": "share of deals"}),
+         _outcome_item(outcomes, run_metadata)])]
+
+
+def _outcome_item(outcomes, run_metadata) -> TableItem:
+    grid = _outcome_grid(outcomes)
+    headers = {name: f"{fmt.title(name)} [95% CI]" for name in grid.columns if name not in ("contract", "n")}
+    headers["n"] = "deals (n)"
+    headers.update({"ombre_payment": "ombre's payment [95% CI]", "side_payment": "side's payment [95% CI]"})
+    return TableItem("outcomes", "Outcomes and payments by contract, all ombre seats", grid,
+                     "estimate [95% CI]: rates with Wilson intervals, payments (jetons a deal) with normal intervals; "
+                     "the CSV has every seat", data=outcomes, metadata=run_metadata, headers=headers)
 
 
 def _outcome_grid(outcomes):
@@ -192,8 +222,8 @@ def _outcome_grid(outcomes):
     grid = {}
     for row in rows.itertuples(index=False):
         entry = grid.setdefault(row.contract, {"contract": row.contract, "n": row.n})
-        digits = 3 if row.kind == "rate" else 2
-        entry[row.measure] = f"{row.estimate:.{digits}f} [{row.ci_low:.{digits}f}, {row.ci_high:.{digits}f}]"
+        kind = "share" if row.kind == "rate" else "gain"
+        entry[row.measure] = fmt.estimate(row.estimate, row.ci_low, row.ci_high, kind)
     frame = pd.DataFrame(list(grid.values()))
     frame.attrs = dict(outcomes.attrs)
     return frame
@@ -232,7 +262,8 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
                   "all seats; kings held, and plain suits held no card of; the CSV with every scheme and seat is "
                   "best-by-class.csv", data=best[best["scheme"] == "kings_voids"]),
         TableItem("thresholds", "Thresholds: from how many trumps a bid pays", data.thresholds,
-                  "per matador count; see analyses/quadrille/decision_maps.py threshold_table"),
+                  "per matador count; see analyses/quadrille/decision_maps.py threshold_table",
+                  headers={"threshold_low": "threshold, 95% range (trumps)", "margin": "margin at the threshold"}),
         TableItem("ev-by-class", "Mean payment of each action by class", data.ev_by_class,
                   "every scheme and seat; the full table is in the CSV", max_rows=30),
     ])
@@ -268,17 +299,18 @@ def _vole_value_items(data) -> list:
     rows = data.vole_summary[data.vole_summary["seat"] == "all"]
     view = pd.DataFrame({
         "contract": rows["contract"],
-        "reached": rows["reached"],
-        f"go - stop, vole {current}": [f"{m:+.2f} [{lo:+.2f}, {hi:+.2f}]" for m, lo, hi in
-                                      zip(rows["go_minus_stop"], rows["ci_low"], rows["ci_high"])],
-        f"classes pay / cost, vole {current}": [f"{p} / {c} of {t}" for p, c, t in
-                                                zip(rows["classes_go_pays"], rows["classes_go_costs"],
-                                                    rows["classes_tested"])],
-        f"go - stop, vole {other}": [f"{m:+.2f} [{lo:+.2f}, {hi:+.2f}]" for m, lo, hi in
-                                    zip(rows["other_go_minus_stop"], rows["other_ci_low"], rows["other_ci_high"])],
-        f"classes pay / cost, vole {other}": [f"{p} / {c} of {t}" for p, c, t in
-                                              zip(rows["classes_other_go_pays"], rows["classes_other_go_costs"],
-                                                  rows["classes_tested"])],
+        "vole point reached (n)": [fmt.count(v) for v in rows["reached"]],
+        f"go on − stop, vole {current} [95% CI]": [fmt.estimate(m, lo, hi, "gain") for m, lo, hi in
+                                                   zip(rows["go_minus_stop"], rows["ci_low"], rows["ci_high"])],
+        f"classes where going on pays / costs, vole {current}": [
+            f"{fmt.count(p)} / {fmt.count(c)} of {fmt.count(t)}" for p, c, t in
+            zip(rows["classes_go_pays"], rows["classes_go_costs"], rows["classes_tested"])],
+        f"go on − stop, vole {other} [95% CI]": [fmt.estimate(m, lo, hi, "gain") for m, lo, hi in
+                                                 zip(rows["other_go_minus_stop"], rows["other_ci_low"],
+                                                     rows["other_ci_high"])],
+        f"classes where going on pays / costs, vole {other}": [
+            f"{fmt.count(p)} / {fmt.count(c)} of {fmt.count(t)}" for p, c, t in
+            zip(rows["classes_other_go_pays"], rows["classes_other_go_costs"], rows["classes_tested"])],
     })
     view.attrs = dict(data.vole_summary.attrs)
     return [TableItem("other-vole-value", f"The vole if it is worth {other} jetons a head instead of {current}", view,
@@ -349,8 +381,7 @@ def _claims(plan: ReportPlan, step: Step) -> list[Section]:
     claims = load_claims(ruleset=plan.ruleset)  # claims that name no ruleset run under the report's
     frame = check_claims(claims, seed=plan.seed, scale=plan.claims_scale, threads=plan.threads,
                          progress=step("claims of the period texts", 0))
-    columns = [c for c in ("claim", "statement", "source", "experiment", "n", "estimate", "ci_low", "ci_high",
-                           "verdict", "reason") if c in frame.columns]
+    view = _claims_view(frame)
     counts = frame["verdict"].value_counts().to_dict()
     summary = ", ".join(f"{counts[v]} {v}" for v in ("supported", "contradicted", "inconclusive") if v in counts)
     return [Section("The period advice, checked", [
@@ -358,8 +389,35 @@ def _claims(plan: ReportPlan, step: Step) -> list[Section]:
         f"passage, an experiment and the rule that turns the estimate into a verdict. Verdicts: {summary}. "
         "Arithmetic statements of the *Encyclopédie* are checked by counting, the strategy advice by paired "
         "simulation.",
-    ], [TableItem("claims", "Verdicts", frame[columns], "estimate with its 95% CI; see the CSV for every column",
-                  max_rows=60)])]
+    ], [TableItem("claims", "Verdicts", view, "estimate with its 95% CI, in the claim's own decimals; see the CSV "
+                  "for every column", max_rows=60, data=frame, headers={"n": "n", "estimate": "estimate"},
+                  kinds={"estimate": "text", "95% CI": "text"})])]
+
+
+def _claims_view(frame):
+    """The verdict table as read: each estimate and interval in the decimals its claim states
+    (a share to 4, a mean to 2, a difference signed), a count as its exact text."""
+    import pandas as pd
+
+    rows = []
+    for record in frame.to_dict("records"):
+        row = {key: record[key] for key in ("claim", "statement", "source", "experiment", "n") if key in record}
+        row["estimate"], row["95% CI"] = _claim_figures(record)
+        row.update({key: record[key] for key in ("verdict", "reason") if key in record})
+        rows.append(row)
+    view = pd.DataFrame(rows)
+    view.attrs = dict(frame.attrs)
+    return view
+
+
+def _claim_figures(record: dict) -> tuple[str, str]:
+    """(estimate, '[low, high]') of one claim's row, in the decimals of its own estimate text;
+    an exact count keeps its text ('203/494') and 'exact'."""
+    estimate, interval = fmt.figures_like(record.get("estimate"), record.get("ci_low"), record.get("ci_high"),
+                                          record.get("estimate_text"))
+    if str(record.get("ci_text") or "") == "exact":
+        interval = "exact"
+    return estimate, interval
 
 
 def _hands(plan: ReportPlan, step: Step) -> list[Section]:
@@ -375,8 +433,8 @@ def _hands(plan: ReportPlan, step: Step) -> list[Section]:
     for worked in WORKED_HANDS:
         if worked.name not in tables:
             continue
-        items.append(TableItem(f"hand-{worked.name}", f"{worked.hand} ({worked.seat})", tables[worked.name],
-                               worked.why, max_rows=12))
+        items.append(TableItem(f"hand-{worked.name}", f"{fmt.hand(worked.hand)} ({worked.seat})",
+                               tables[worked.name], worked.why, max_rows=12))
     return [Section("Worked hands", [
         "Hands the period texts talk about, evaluated with `spadille evaluate`: every action on the same deals of "
         "the other cards, ranked by mean payment."], items)]

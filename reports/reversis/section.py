@@ -9,6 +9,7 @@ from typing import Callable
 from spadille.reports.document import Section, TableItem
 
 PRESET_ROWS = ("enc1765", "hague1785", "dj", "hoyle")
+PART_TITLE = "Reversis"  # this game's heading in the report
 
 
 def report_deals(scale: float) -> int:
@@ -77,8 +78,25 @@ def claim_verdicts(seed: int, deals: int, threads=None) -> tuple[dict, "pd.DataF
     return results, table, pd.DataFrame(rows)
 
 
+def _claims_view(table, results):
+    """The verdict table as read: each estimate and interval in its own claim's decimals (a rate
+    beside a mean in fiches), the rest as it is."""
+    from spadille.reports import formatting as fmt
+
+    view = table.drop(columns=["estimate", "ci_low", "ci_high"])
+    figures = [fmt.figures_like(row["estimate"], row["ci_low"], row["ci_high"], results[row["claim"]].estimate.text)
+               for _, row in table.iterrows()]
+    at = list(table.columns).index("estimate")
+    view.insert(at, "estimate", [shown for shown, _ in figures])
+    view.insert(at + 1, "95% CI", [interval for _, interval in figures])
+    view.attrs = dict(table.attrs)
+    return view
+
+
 def _claim_words(result) -> str:
     e = result.estimate
+    if e.text.strip().lower() in ("nan", "+nan", "-nan", "n/a"):
+        return f"without an estimate (too few deals), n = {e.n or 0:,}: {result.verdict}"
     interval = f", 95% CI {e.ci_text()}" if e.ci_text() else ""
     return f"{e.text}{interval}, n = {e.n or 0:,}: {result.verdict}"
 
@@ -181,7 +199,9 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
                   f"Policy {outcomes['policy']} for every player; every (deal, position) counted once.",
                   metadata={**meta, "policies": [outcomes["policy"]]}),
         TableItem("reversis-quinola", "The quinola's fate and its holder's net, by the hearts dealt to him",
-                  quinola, "Heuristic play; Wilson intervals on the shares.", metadata=meta),
+                  quinola, "Heuristic play; Wilson intervals on the shares.", metadata=meta,
+                  headers={"holder_net": "holder's net", "placed_ci": "95% CI", "forced_ci": "95% CI",
+                           "played_ci": "95% CI", "p_placed": "placed", "p_forced": "forced", "p_played": "played"}),
         TableItem("reversis-positions", "Net fiches per deal by position (dj)", dealer["frame"],
                   "A fresh table each deal; the pool's change is not shared out here.", metadata=meta),
         TableItem("reversis-attempts", "Going for the reversis after the first N tricks, by hand shape",
@@ -196,8 +216,9 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
         TableItem("reversis-presets", "How the presets change the game", presets,
                   "Heuristic play, a fresh table each deal; shares per deal, nets in fiches per deal.",
                   metadata=meta),
-        TableItem("reversis-claims", "The Reversis claims and their verdicts", claims_table,
-                  "Each claim under its own preset and card play (docs/claims.md); 95% intervals.",
+        TableItem("reversis-claims", "The Reversis claims and their verdicts", _claims_view(claims_table, claims),
+                  "Each claim under its own preset and card play (docs/claims.md); 95% intervals, each in its "
+                  "claim's own decimals.", data=claims_table,
                   metadata={**meta, "policies": sorted({r.claim.experiment.policy for r in claims.values()})}),
         TableItem("reversis-claims-presets", "The Reversis claims under each preset", claims_presets,
                   "Estimate [95% CI], n and verdict of each claim replayed under every preset, on a quarter of the "

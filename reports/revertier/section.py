@@ -14,6 +14,15 @@ PAIRS = (("heuristic", "random"), ("hitter", "runner"), ("hitter", "heuristic"),
 # play fewer games than the heuristic runs: the report's part stays about a minute on two cores.
 PAIR_SHARE = 4
 EXPECTIMAX_SHARE = 100
+# How the switch table reads: shares of games, means a game, and each paired difference's interval.
+SWITCH_KINDS = {"first_wins": "share", "jan": "share", "special": "share", "blocked": "share",
+                "throws": "mean:1", "hits": "mean:1", "first_points_vs_default": "gain", "throws_vs_default": "gain:1"}
+SWITCH_TITLES = {"games": "games (n)", "first_wins": "first player wins", "first_points_vs_default":
+                 "first player's points vs default", "fp_diff_low": "95% CI", "throws": "throws a game",
+                 "throws_vs_default": "throws vs default", "th_diff_low": "95% CI", "jan": "won by a jan",
+                 "special": "special wins", "blocked": "won by blocking", "hits": "hits a game",
+                 "clear": "a difference clear at 95%"}
+PART_TITLE = "Révertier (reconstructed)"  # this game's heading in the report
 
 
 def report_deals(scale: float) -> int:
@@ -67,13 +76,16 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
                   "a game for the first policy (+1 a single win, +2 a jan), paired over the games; 'clear' = the "
                   "95% interval excludes 0. hitter against runner is the value of hitting against running. "
                   f"{pair_games:,} pairs a row; expectimax plays "
-                  f"{max(20, deals // EXPECTIMAX_SHARE):,}.", metadata=meta),
+                  f"{max(20, deals // EXPECTIMAX_SHARE):,}.", metadata=meta,
+                  kinds={"wins": "share", "points": "gain"}, headers={"pairs": "pairs (n)", "points": "points a game",
+                                                                       "wins": "wins"}),
         TableItem("revertier-switches", "Révertier (reconstructed): how each reconstruction switch changes the "
                   "figures", sensitivity,
                   f"Every other value of every switch, and each preset, against the default ({rules.switch_values()}), "
                   f"heuristic against heuristic on the same {deals:,} games. first_points_vs_default and "
                   "throws_vs_default are paired differences game by game; 'clear' = one of their 95% intervals "
-                  "excludes 0: that open point matters for these figures.", max_rows=40, metadata=meta),
+                  "excludes 0: that open point matters for these figures.", max_rows=40, metadata=meta,
+                  kinds=SWITCH_KINDS, headers=SWITCH_TITLES),
     ]
     text = ("Révertier is a reconstruction: the French article survives only to the set-up and the first throw "
             "(the seed's Dictionnaire des jeux); the rest is borrowed from Cotton's Verquere (1674), Fiske's "
