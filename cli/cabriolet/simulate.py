@@ -90,7 +90,7 @@ def _play(config, run, rows_of, n_out, unit, out):
         writer = RowFileWriter(out, rows_of(0, np.zeros((0, len(config.variants), n_out), dtype=np.int64)))
     stderr = Console(stderr=True)
     with (writer or nullcontext()), StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
-        task = progress.add_task(unit, total=config.sessions * config.rounds)
+        task = progress.add_task(unit, total=config.sessions * config.rounds, unit=unit)
 
         def advance(n: int) -> None:
             progress.advance(task, n * config.rounds)

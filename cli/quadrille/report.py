@@ -59,7 +59,7 @@ def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_d
     from spadille.reports.document import check_report_target, write_report
     from spadille.reports.quadrille.standard import build_report, plan_for
 
-    from spadille.cli.progress import StopBetweenBatches, deal_progress
+    from spadille.cli.progress import Advance, StopBetweenBatches, deal_progress
 
     from spadille.cli.games import report_companions
     from spadille.analyses.distributed.runner import open_runner
@@ -73,13 +73,11 @@ def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_d
     log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
     with open_runner(scheduler, log, block_deals), StopBetweenBatches(stderr) as stop, \
             deal_progress(stderr) as progress:
-        def step(description: str, total: int):
-            task = progress.add_task(description, total=total)
-
-            def advance(n: int) -> None:
-                progress.advance(task, n)
-                stop.check()
-            return advance
+        def step(description: str, total: int, unit: str = "deals"):
+            # A total of 0 means "not counted yet": the bar shows no total until the part sets
+            # one (Advance.set_total), never "n/0".
+            task = progress.add_task(description, total=total or None, unit=unit)
+            return Advance(progress, task, after=stop.check)
 
         report, interrupted = build_report(plan, step)
     path = write_report(report, out)

@@ -78,7 +78,7 @@ def run_simulate(games, seed, preset, rule, policy, compare, ruleset, threads, o
     stderr = Console(stderr=True)
     stdout = Console()
     with (writer or nullcontext()), StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
-        task = progress.add_task("games", total=games)
+        task = progress.add_task("games", total=games, unit="games")
 
         def advance(n: int) -> None:
             progress.advance(task, n)
