@@ -81,7 +81,7 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
 
     from spadille.analyses.distributed.runner import open_runner
 
-    from .progress import StopBetweenBatches, deal_progress
+    from .progress import Advance, StopBetweenBatches, deal_progress
 
     scale = QUICK_SCALE if quick else (1.0 if deals_scale is None else deals_scale)
     validate_options(seed, scale, threads)
@@ -92,16 +92,16 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
         chosen = load_ruleset_with(ruleset_name, rules or [])
     claims = load_claims(path, ruleset=chosen)
     stdout, stderr = Console(), Console(stderr=True)
+    if not stdout.is_terminal:
+        stdout = Console(width=160)  # a file or a pipe: room for the statements and the intervals
     results = []
     interrupted = False
     log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
     with open_runner(scheduler, log, block_deals), StopBetweenBatches(stderr) as stop, \
             deal_progress(stderr) as progress:
-        task = progress.add_task("claims", total=sum(scaled_deals(claim, scale) for claim in claims) or None)
-
-        def advance(n: int) -> None:
-            progress.advance(task, n)
-            stop.check()
+        total = sum(scaled_deals(claim, scale) for claim in claims if not claim.inapplicable)
+        task = progress.add_task("claims", total=total or None)
+        advance = Advance(progress, task, after=stop.check)
 
         try:
             for claim in claims:
@@ -121,7 +121,7 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
 
 
 def print_verdicts(console, frame) -> None:
-    """The verdict table, then the reason for every verdict that is not 'supported'."""
+    """The verdict table, then each claim in context (``print_context``)."""
     import pandas as pd
     from rich.table import Table
 
@@ -136,5 +136,23 @@ def print_verdicts(console, frame) -> None:
                       f"[{style}]{row.verdict}[/{style}]" if style else row.verdict)
     console.print(table)
     for row in frame.itertuples(index=False):
-        if row.verdict != "supported":
-            console.print(f"{row.claim}: {row.verdict}: {row.reason}", soft_wrap=True, markup=False)
+        print_context(console, row)
+
+
+def print_context(console, row) -> None:
+    """One claim's context under the table: its words in the original and in English, the period
+    work and place they come from, the ruleset and unit it was tested under, the criterion, the
+    reason for the verdict and the note."""
+    from rich.markup import escape
+
+    lines = [f"[bold]{escape(row.claim)}[/bold] · {escape(row.verdict)} · {escape(row.title)}",
+             f"  “{escape(row.quote)}” ({escape(row.language)})"]
+    if row.translation != row.quote:
+        lines.append(f"  {escape(row.translation)}")
+    lines.append(f"  Source: {escape(row.source)}" + (f" (digest: {escape(row.digest)})" if row.digest else ""))
+    if row.tested_under:
+        lines.append(f"  Tested under: {escape(row.tested_under)}, in {escape(row.unit)}")
+    lines += [f"  Criterion: {escape(row.criterion)}", f"  Verdict: {escape(row.verdict)}: {escape(row.reason)}"]
+    if row.note:
+        lines.append(f"  Note: {escape(row.note)}")
+    console.print("\n".join(lines), soft_wrap=True)
