@@ -31,8 +31,9 @@ QuickOption = Annotated[
 ]
 ClaimsRulesetOption = Annotated[
     Optional[str],
-    typer.Option("--ruleset", help="Check the claims that do not name a ruleset of their own under this one "
-                                   "(a name or a TOML path; default encyclopedie-1765). A claim the ruleset "
+    typer.Option("--ruleset", help="Check the claims that name no ruleset, and whose source has no game of its "
+                                   "own, under this one (a name or a TOML path; default encyclopedie-1765): a "
+                                   "tip from the Italian page keeps the Italian ladder. A claim the ruleset "
                                    "cannot hold (a seat or a suit it lacks) is reported inconclusive.",
                  show_default=False),
 ]
@@ -54,7 +55,9 @@ def claims_command(
     source, describes an experiment, and says when the estimate supports or contradicts it.
 
     Prints one row per claim: the estimate, its 95% CI, n and the verdict (supported,
-    contradicted or inconclusive). Ctrl-C stops after the current batch and prints the claims
+    contradicted or inconclusive); then each claim in context: its words in the original and in
+    English, the period work they come from, the ruleset and unit it was tested under, the
+    criterion, the reason and the note. Ctrl-C stops after the current batch and prints the claims
     already checked. With --scheduler the deals of each claim are played on a Dask cluster, with
     the same verdicts.
     """
