@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .verdict import format_exact
+
 RATE_SUMMARY = {
     "rate": "the mean over the deals",
     "compare_actions": "the difference between the two arms' decisions (first minus second), paired on the "
@@ -42,7 +44,7 @@ def unit_of(claim: Any) -> str:
     if kind == "planned":
         return ""
     if kind == "count":
-        return "exact"
+        return "exact figures"
     if kind == "reversis":
         from spadille.analyses.reversis.claims import SHARES
 
@@ -66,7 +68,9 @@ def criterion_of(claim: Any) -> str:
     if kind == "planned":
         return "not run: the experiment is described for a game with no engine yet"
     if kind == "count":
-        return f"exact arithmetic on the ruleset; supported when every computed value is {test}, else contradicted"
+        within = f", within ± {format_exact(rule.tolerance)}" if rule.tolerance else ""
+        return (f"exact arithmetic on the ruleset; supported when every computed value equals its stated figure "
+                f"({rule.stated()[2:].split(' ± ')[0]}){within}, else contradicted")
     ci = "its 95% CI"
     if kind == "reversis":
         from spadille.analyses.reversis.claims import MEASURES
