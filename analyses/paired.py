@@ -12,18 +12,23 @@ import math
 
 import numpy as np
 
-from .stats import mean_interval, wilson_interval
+from .stats import mean_interval, unseen_outcome_interval, wilson_interval
 
 
-def mean_ci(values: np.ndarray) -> tuple[int, float, float, float]:
-    """(n, mean, low, high) of integer values, from exact integer sums."""
+def mean_ci(values: np.ndarray, outcome_range: tuple[float, float] | None = None) -> tuple[int, float, float, float]:
+    """(n, mean, low, high) of integer values, from exact integer sums. ``outcome_range``: the
+    values one draw can take, which bounds the interval when every draw was equal (see
+    ``stats.mean_interval``: never a zero-width interval)."""
     values = np.asarray(values, dtype=np.int64)
     n = int(values.size)
-    mean, _, low, high = mean_interval(n, int(values.sum()), int((values * values).sum()))
+    mean, _, low, high = mean_interval(n, int(values.sum()), int((values * values).sum()),
+                                       outcome_range=outcome_range)
     return n, mean, low, high
 
 
-def float_mean_ci(values: np.ndarray) -> tuple[int, float, float, float]:
+def float_mean_ci(values: np.ndarray,
+                  outcome_range: tuple[float, float] | None = None) -> tuple[int, float, float, float]:
+    """(n, mean, low, high) of float values; equal draws as in ``mean_ci``."""
     values = np.asarray(values, dtype=np.float64)
     n = int(values.size)
     if n == 0:
@@ -31,6 +36,9 @@ def float_mean_ci(values: np.ndarray) -> tuple[int, float, float, float]:
     mean = float(values.mean())
     if n == 1:
         return 1, mean, math.nan, math.nan
+    if bool(np.all(values == values[0])):
+        low, high = unseen_outcome_interval(float(values[0]), n, outcome_range=outcome_range)
+        return n, float(values[0]), low, high
     half = 1.959963984540054 * float(values.std(ddof=1)) / math.sqrt(n)
     return n, mean, mean - half, mean + half
 
@@ -40,6 +48,8 @@ def rate_ci(flags: np.ndarray) -> tuple[float, float, float]:
     return wilson_interval(int(flags.sum()), int(flags.size))
 
 
-def paired_difference(first: np.ndarray, second: np.ndarray) -> tuple[int, float, float, float]:
-    """(n, mean, low, high) of first - second, deal by deal."""
-    return mean_ci(np.asarray(first, dtype=np.int64) - np.asarray(second, dtype=np.int64))
+def paired_difference(first: np.ndarray, second: np.ndarray,
+                      outcome_range: tuple[float, float] | None = None) -> tuple[int, float, float, float]:
+    """(n, mean, low, high) of first - second, deal by deal; ``outcome_range`` is the range of
+    one difference (as in ``mean_ci``)."""
+    return mean_ci(np.asarray(first, dtype=np.int64) - np.asarray(second, dtype=np.int64), outcome_range)

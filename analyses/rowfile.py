@@ -34,8 +34,11 @@ class RowFileError(ValueError):
 
 
 def check_output_path(path: str | os.PathLike) -> Path:
-    """The target as a Path, after the checks that need no writing: a known suffix, an
-    existing directory to hold it, and no directory in its place."""
+    """The target as a Path, once it is known that it can be written: a known suffix, an
+    existing directory to hold it, no directory in its place, and a file really created (and
+    removed again) in that directory. The probe is a real write because permission bits do not
+    tell: root passes ``os.access`` everywhere, and /proc or a read-only mount refuse anyway.
+    Commands call this before any simulation, so a bad --out costs nothing."""
     target = Path(path)
     if target.suffix.lower() not in SUFFIXES:
         raise RowFileError(f"--out {str(target)!r} must end in .parquet or .csv")
@@ -44,9 +47,18 @@ def check_output_path(path: str | os.PathLike) -> Path:
         raise RowFileError(f"--out {str(target)!r}: directory {str(folder)!r} does not exist")
     if target.is_dir():
         raise RowFileError(f"--out {str(target)!r} is a directory")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise RowFileError(f"--out {str(target)!r}: directory {str(folder)!r} is not writable")
+    probe_writable(folder, f"--out {str(target)!r}")
     return target
+
+
+def probe_writable(folder: Path, what: str) -> None:
+    """Create and remove a temporary file in ``folder``; RowFileError naming ``what`` if it fails."""
+    try:
+        handle, name = tempfile.mkstemp(prefix=".spadille-probe-", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise RowFileError(f"{what}: directory {str(folder)!r} is not writable ({exc.strerror or exc})") from None
+    os.close(handle)
+    os.unlink(name)
 
 
 def _temporary(target: Path) -> Path:

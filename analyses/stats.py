@@ -43,11 +43,30 @@ def wilson_interval(successes: int, n: int, confidence: float = CONFIDENCE) -> t
     return share, low, high
 
 
-def mean_interval(n: int, total: int, total_sq: int,
-                  confidence: float = CONFIDENCE) -> tuple[float, float, float, float]:
+def unseen_share_bound(n: int, confidence: float = CONFIDENCE) -> float:
+    """The most a share can be, at ``confidence``, when none of ``n`` draws showed it: the
+    Wilson upper bound for 0 of n, z^2 / (n + z^2), about 3.84 / n at 95% (the "rule of three",
+    3 / n, is its one-sided cousin). Shares use this bound already (``wilson_interval``); a mean
+    whose every draw was equal uses it through ``mean_interval``'s ``outcome_range``."""
+    n = int(n)
+    if n < 1:
+        raise ValueError(f"n must be at least 1, got {n}")
+    z = z_value(confidence)
+    return z * z / (n + z * z)
+
+
+def mean_interval(n: int, total: int, total_sq: int, confidence: float = CONFIDENCE,
+                  outcome_range: tuple[float, float] | None = None) -> tuple[float, float, float, float]:
     """(mean, standard error, low, high) of a quantity seen ``n`` times with the given sum and
     sum of squares; normal interval on the mean. NaNs for n = 0; the error and interval are
-    NaN for n = 1 (no spread can be measured)."""
+    NaN for n = 1 (no spread can be measured).
+
+    When every draw was the same value (no spread), the normal interval would be that point,
+    [49, 49], as if no other outcome were possible. Instead the interval admits the outcomes not
+    seen: with ``outcome_range = (lowest, highest)``, the values one draw can take, another
+    outcome may have up to ``unseen_share_bound(n)`` of the mass (about 3.84 / n), so the mean
+    lies within [mean - p (mean - lowest), mean + p (highest - mean)]. Without a range the
+    unseen outcomes are unbounded and the interval is NaN: unknown, never a point."""
     n, total, total_sq = int(n), int(total), int(total_sq)
     if n < 0:
         raise ValueError(f"n must not be negative, got {n}")
@@ -59,7 +78,22 @@ def mean_interval(n: int, total: int, total_sq: int,
     spread = n * total_sq - total * total  # exact: n * sum of squared deviations
     if spread < 0:
         raise ValueError(f"sum of squares {total_sq} is too small for n={n}, sum={total}")
+    if spread == 0:
+        low, high = unseen_outcome_interval(mean, n, confidence, outcome_range)
+        return mean, 0.0, low, high
     variance = spread / (n * (n - 1))
     stderr = math.sqrt(variance / n)
     z = z_value(confidence)
     return mean, stderr, mean - z * stderr, mean + z * stderr
+
+
+def unseen_outcome_interval(value: float, n: int, confidence: float = CONFIDENCE,
+                            outcome_range: tuple[float, float] | None = None) -> tuple[float, float]:
+    """(low, high) for a mean whose ``n`` draws all equalled ``value`` (see ``mean_interval``)."""
+    if outcome_range is None:
+        return math.nan, math.nan
+    lowest, highest = (float(v) for v in outcome_range)
+    if not lowest <= value <= highest:
+        raise ValueError(f"the value {value:g} seen lies outside the range of outcomes [{lowest:g}, {highest:g}]")
+    share = unseen_share_bound(n, confidence)
+    return value - share * (value - lowest), value + share * (highest - value)

@@ -31,8 +31,9 @@ QuickOption = Annotated[
 ]
 ClaimsRulesetOption = Annotated[
     Optional[str],
-    typer.Option("--ruleset", help="Check the claims that do not name a ruleset of their own under this one "
-                                   "(a name or a TOML path; default encyclopedie-1765). A claim the ruleset "
+    typer.Option("--ruleset", help="Check the claims that name no ruleset, and whose source has no game of its "
+                                   "own, under this one (a name or a TOML path; default encyclopedie-1765): a "
+                                   "tip from the Italian page keeps the Italian ladder. A claim the ruleset "
                                    "cannot hold (a seat or a suit it lacks) is reported inconclusive.",
                  show_default=False),
 ]
@@ -54,7 +55,9 @@ def claims_command(
     source, describes an experiment, and says when the estimate supports or contradicts it.
 
     Prints one row per claim: the estimate, its 95% CI, n and the verdict (supported,
-    contradicted or inconclusive). Ctrl-C stops after the current batch and prints the claims
+    contradicted or inconclusive); then each claim in context: its words in the original and in
+    English, the period work they come from, the ruleset and unit it was tested under, the
+    criterion, the reason and the note. Ctrl-C stops after the current batch and prints the claims
     already checked. With --scheduler the deals of each claim are played on a Dask cluster, with
     the same verdicts.
     """
@@ -82,7 +85,7 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
     from spadille.analyses.distributed.runner import open_runner
     from spadille.cli.cluster import follow_blocks
 
-    from .progress import StopBetweenBatches, deal_progress
+    from .progress import Advance, StopBetweenBatches, deal_progress
 
     scale = QUICK_SCALE if quick else (1.0 if deals_scale is None else deals_scale)
     validate_options(seed, scale, threads)
@@ -93,17 +96,17 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
         chosen = load_ruleset_with(ruleset_name, rules or [])
     claims = load_claims(path, ruleset=chosen)
     stdout, stderr = Console(), Console(stderr=True)
+    if not stdout.is_terminal:
+        stdout = Console(width=160)  # a file or a pipe: room for the statements and the intervals
     results = []
     interrupted = False
     log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
     with open_runner(scheduler, log, block_deals) as runner, StopBetweenBatches(stderr) as stop, \
             deal_progress(stderr) as progress:
         follow_blocks(runner, progress, stop)
-        task = progress.add_task("claims", total=sum(scaled_deals(claim, scale) for claim in claims) or None)
-
-        def advance(n: int) -> None:
-            progress.advance(task, n)
-            stop.check()
+        total = sum(scaled_deals(claim, scale) for claim in claims if not claim.inapplicable)
+        task = progress.add_task("claims", total=total or None)
+        advance = Advance(progress, task, after=stop.check)
 
         try:
             for claim in claims:
@@ -123,7 +126,7 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
 
 
 def print_verdicts(console, frame) -> None:
-    """The verdict table, then the reason for every verdict that is not 'supported'."""
+    """The verdict table, then each claim in context (``print_context``)."""
     import pandas as pd
     from rich.table import Table
 
@@ -138,5 +141,23 @@ def print_verdicts(console, frame) -> None:
                       f"[{style}]{row.verdict}[/{style}]" if style else row.verdict)
     console.print(table)
     for row in frame.itertuples(index=False):
-        if row.verdict != "supported":
-            console.print(f"{row.claim}: {row.verdict}: {row.reason}", soft_wrap=True, markup=False)
+        print_context(console, row)
+
+
+def print_context(console, row) -> None:
+    """One claim's context under the table: its words in the original and in English, the period
+    work and place they come from, the ruleset and unit it was tested under, the criterion, the
+    reason for the verdict and the note."""
+    from rich.markup import escape
+
+    lines = [f"[bold]{escape(row.claim)}[/bold] · {escape(row.verdict)} · {escape(row.title)}",
+             f"  “{escape(row.quote)}” ({escape(row.language)})"]
+    if row.translation != row.quote:
+        lines.append(f"  {escape(row.translation)}")
+    lines.append(f"  Source: {escape(row.source)}" + (f" (digest: {escape(row.digest)})" if row.digest else ""))
+    if row.tested_under:
+        lines.append(f"  Tested under: {escape(row.tested_under)}, in {escape(row.unit)}")
+    lines += [f"  Criterion: {escape(row.criterion)}", f"  Verdict: {escape(row.verdict)}: {escape(row.reason)}"]
+    if row.note:
+        lines.append(f"  Note: {escape(row.note)}")
+    console.print("\n".join(lines), soft_wrap=True)

@@ -13,31 +13,76 @@ import signal
 from types import FrameType
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 
 class RateColumn(ProgressColumn):
-    """Deals per second since the start. (Rich's own speed needs several updates in its
-    window, and a run may be one or two batches.)"""
+    """Units per second since the start, in the task's own unit (``add_task(..., unit="games")``;
+    a task without one counts deals). Rich's own speed needs several updates in its window, and a
+    run may be one or two batches. A slow bar (a report part counted in steps) shows seconds
+    per unit rather than rounding its rate down to "0 deals/s"."""
 
     def render(self, task: Task) -> Text:
+        unit = task.fields.get("unit", "deals")
         elapsed = task.finished_time if task.finished else task.elapsed
         if not elapsed or not task.completed:
-            return Text("? deals/s", style="progress.data.speed")
-        return Text(f"{task.completed / elapsed:,.0f} deals/s", style="progress.data.speed")
+            return Text(f"? {unit}/s", style="progress.data.speed")
+        return Text(rate_text(task.completed, elapsed, unit), style="progress.data.speed")
+
+
+def rate_text(done: float, seconds: float, unit: str = "deals") -> str:
+    """'12,345 deals/s', '3.4 games/s', or for fewer than one a second '42 s per step'."""
+    rate = done / seconds
+    if rate >= 100:
+        return f"{rate:,.0f} {unit}/s"
+    if rate >= 1:
+        return f"{rate:.1f} {unit}/s"
+    single = unit[:-1] if unit.endswith("s") else unit
+    return f"{seconds / done:,.1f} s per {single}"
+
+
+class CountColumn(ProgressColumn):
+    """'done/total', or only 'done unit' while the total is not known: never a made-up total
+    of 0 (a bar created before its work was counted, see ``Advance.set_total``)."""
+
+    def render(self, task: Task) -> Text:
+        done = int(task.completed)
+        if not task.total:
+            return Text(f"{done:,} {task.fields.get('unit', 'deals')}", style="progress.download")
+        return Text(f"{done:,}/{int(task.total):,}", style="progress.download")
 
 
 def deal_progress(console: Console) -> Progress:
     return Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
-        MofNCompleteColumn(),
+        CountColumn(),
         RateColumn(),
         TextColumn("ETA"),
         TimeRemainingColumn(),
         console=console,
     )
+
+
+class Advance:
+    """The callback a command hands to long work: ``advance(n)`` after every n units done, and
+    ``advance.set_total(total)`` for work that counts its own size once it starts (the claims
+    sum their scaled deals), so the bar shows its real total, rate and ETA. ``after`` runs after
+    each advance (the Ctrl-C check)."""
+
+    def __init__(self, progress: Progress, task, after=None):
+        self.progress = progress
+        self.task = task
+        self.after = after
+
+    def __call__(self, n: int) -> None:
+        self.progress.advance(self.task, n)
+        if self.after is not None:
+            self.after()
+
+    def set_total(self, total: int | None) -> None:
+        self.progress.update(self.task, total=total or None)
 
 
 class StopBetweenBatches:

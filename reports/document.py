@@ -433,6 +433,14 @@ def check_report_target(target: Path) -> Path:
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.is_dir():
         raise ReportError(f"cannot write {str(target)!r}: folder {str(parent)!r} does not exist")
+    # A real folder made and removed where the report will be built: permission bits do not
+    # tell (root passes them, /proc and read-only mounts refuse anyway), and this runs before
+    # minutes of simulation.
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=f".{target.name}-probe-", dir=parent))
+    except OSError as exc:
+        raise ReportError(f"cannot write {str(target)!r}: folder {str(parent)!r} is not writable "
+                          f"({exc.strerror or exc})") from None
     return parent
 
 

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 from scipy.stats import binomtest
 
-from spadille.analyses.stats import mean_interval, wilson_interval, z_value
+from spadille.analyses.paired import float_mean_ci, mean_ci
+from spadille.analyses.stats import mean_interval, unseen_share_bound, wilson_interval, z_value
 
 
 def test_z_value_is_the_two_sided_normal_quantile():
@@ -61,7 +62,46 @@ def test_mean_interval_is_exact_where_floats_cancel():
     # 10**9 deals all paying 1_000_001: the float formula loses the zero variance.
     n, value = 10**9, 1_000_001
     mean, stderr, low, high = mean_interval(n, n * value, n * value * value)
-    assert (mean, stderr, low, high) == (value, 0.0, value, value)
+    assert (mean, stderr) == (value, 0.0)
+    # No spread seen: without the range of outcomes the interval is unknown, never the point.
+    assert math.isnan(low) and math.isnan(high)
+    _, _, low, high = mean_interval(n, n * value, n * value * value, outcome_range=(0, 2_000_000))
+    assert low < value < high
+
+
+def test_equal_draws_get_an_interval_that_admits_the_other_outcomes():
+    # "49 [49, 49]" at n = 200: a sans prendre that won every time. A loss stays possible.
+    n, value, lowest, highest = 200, 49, -120, 60
+    mean, stderr, low, high = mean_interval(n, n * value, n * value * value, outcome_range=(lowest, highest))
+    share = unseen_share_bound(n)
+    assert share == pytest.approx(wilson_interval(0, n)[2])   # the bound a share 0 of n already gets
+    assert share == pytest.approx(1.96**2 / (n + 1.96**2), rel=1e-4) and 3 / n < share < 4 / n
+    assert (mean, stderr) == (49, 0.0)
+    assert low == pytest.approx(value - share * (value - lowest)) and low < 49 - 2
+    assert high == pytest.approx(value + share * (highest - value)) and 49 < high < highest
+    # The same through the paired helpers, integer and float.
+    assert mean_ci(np.full(n, value), outcome_range=(lowest, highest)) == pytest.approx((n, value, low, high))
+    assert float_mean_ci(np.full(n, 43.0), outcome_range=(-10.0, 50.0))[2] < 43.0
+    assert all(math.isnan(v) for v in float_mean_ci(np.full(n, 43.0))[2:])
+    # More draws, a narrower bound; at the edge of the range only the other side opens.
+    assert mean_interval(20 * n, 20 * n * value, 20 * n * value * value, outcome_range=(lowest, highest))[2] > low
+    _, _, low, high = mean_interval(n, n * highest, n * highest * highest, outcome_range=(lowest, highest))
+    assert low < highest == high
+    with pytest.raises(ValueError, match="outside the range of outcomes"):
+        mean_interval(n, n * value, n * value * value, outcome_range=(0, 10))
+
+
+def test_the_bound_covers_a_rare_loss():
+    # A payment of +49 that turns into -120 with probability 1/400: at n = 200 most samples see
+    # no loss at all, and their interval must still hold the true mean.
+    rng = np.random.default_rng(7)
+    true_mean = 49 - (49 + 120) / 400
+    covered = 0
+    for _ in range(400):
+        draws = np.where(rng.random(200) < 1 / 400, -120, 49)
+        _, low, high = mean_ci(draws, outcome_range=(-120, 60))[1:]
+        covered += low <= true_mean <= high
+    assert covered / 400 >= 0.95
 
 
 def test_mean_interval_small_samples():

@@ -100,12 +100,15 @@ def test_claims_under_another_ruleset(tmp_path):
     """Claims without a ruleset of their own run under the one asked for; figures of the
     40-card game keep theirs; a claim the variant cannot hold is inconclusive, with why."""
     shipped = {claim.id: claim for claim in load_claims(ruleset="quadrille-a-trois")}
-    assert shipped["q16a"].experiment.ruleset.name == "quadrille-a-trois"
+    assert shipped["q21"].experiment.ruleset.name == "quadrille-a-trois"
     assert shipped["enc-trumps-red"].experiment.ruleset.name == "encyclopedie-1765"
     assert shipped["it-solo-vs-enc"].experiment.ruleset.name == "italian-modern"
-    text = (tmp_path / "q16a.toml")
-    original = (REPO / "analyses" / "claims" / "q16a.toml").read_text(encoding="utf-8")
-    text.write_text(original.replace('kind = "rate"', 'kind = "rate"\nfocal = "third"'), encoding="utf-8")
+    # a tip of the Italian page keeps its page's game (analyses/claims/works.py), whatever is asked
+    assert shipped["q16a"].experiment.ruleset.name == "italian-modern"
+    text = (tmp_path / "q21.toml")
+    original = (REPO / "analyses" / "claims" / "q21.toml").read_text(encoding="utf-8")
+    text.write_text(original.replace('kind = "compare_rules"', 'kind = "compare_rules"\nfocal = "third"'),
+                    encoding="utf-8")
     claim = load_claims(text, ruleset="quadrille-a-trois")[0]
     assert claim.inapplicable.startswith("does not apply under ruleset 'quadrille-a-trois'")
     result = check_claim(claim, scale=0.01)

@@ -18,7 +18,7 @@ from spadille.kernel.cabriolet.cases import CASES, DISPLAY, HOLDINGS
 from spadille.kernel.cabriolet.dice import EFFECTS, OUTCOMES, exact_throws
 from spadille.kernel.cabriolet.exact import hand_odds, table_odds
 from spadille.kernel.cabriolet.ruleset import CabrioletRuleset
-from spadille.kernel.cabriolet.simulate import SessionResult, holding_counts, throw_counts
+from spadille.kernel.cabriolet.simulate import SessionResult, cover_mask, holding_counts, throw_counts
 
 from spadille.analyses.stats import CONFIDENCE, mean_interval, wilson_interval
 
@@ -85,10 +85,16 @@ def compare_dice(ruleset: CabrioletRuleset, throws: int, seed: int, threads: int
     return frame
 
 
-def _mean(values: np.ndarray) -> tuple[int, float, float, float]:
+def _mean(values: np.ndarray, never_other: bool = False) -> tuple[int, float, float, float]:
+    """(n, mean, low, high) over sessions. ``never_other``: the value cannot be anything but
+    what was seen (a case the policy never covers pays it nothing, ever), so an interval of one
+    point is exact; otherwise equal sessions get no interval rather than a zero-width one
+    (stats.mean_interval)."""
     values = np.asarray(values, dtype=np.int64)
     # Python ints for the squares: a jeu that keeps doubling can overflow int64 squares.
-    mean, _, low, high = mean_interval(values.size, int(values.sum()), int((values.astype(object) ** 2).sum()))
+    seen = int(values[0]) if values.size else 0
+    mean, _, low, high = mean_interval(values.size, int(values.sum()), int((values.astype(object) ** 2).sum()),
+                                       outcome_range=(seen, seen) if never_other else None)
     return int(values.size), mean, low, high
 
 
@@ -100,12 +106,15 @@ def case_values(result: SessionResult) -> pd.DataFrame:
     config = result.config
     out = result.out
     rounds = config.rounds
-    parts = [(DISPLAY[c], S.OUT_CASE + i) for i, c in enumerate(CASES)]
-    parts += [("quatre as", S.OUT_ACES), ("jeu lost (penalties)", S.OUT_PENALTY)]
+    # (label, column, the case whose covering it needs: uncovered, the focal seat never gets any)
+    parts = [(DISPLAY[c], S.OUT_CASE + i, i) for i, c in enumerate(CASES)]
+    parts += [("quatre as", S.OUT_ACES, None), ("jeu lost (penalties)", S.OUT_PENALTY, CASES.index("jeu"))]
     rows = []
     for v, policy in enumerate(config.variants):
-        for label, column in parts:
-            n, mean, low, high = _mean(out[:, v, column])
+        covered = cover_mask(policy)
+        for label, column, case in parts:
+            never = case is not None and not covered >> case & 1
+            n, mean, low, high = _mean(out[:, v, column], never_other=never)
             rows.append({"policy": policy, "case": label, "sessions": n, "per_deal": mean / rounds,
                          "ci_low": low / rounds, "ci_high": high / rounds})
         n, mean, low, high = _mean(out[:, v, S.OUT_NET])

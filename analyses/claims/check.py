@@ -20,6 +20,7 @@ from typing import Callable, Sequence
 import pandas as pd
 
 from .claim import GAMES, Claim
+from .context import criterion_of, ruleset_of, unit_of
 from .kinds import MAX_DEALS, run_kind
 from .reader import ClaimError
 from .verdict import INCONCLUSIVE, Estimate, judge_exact, judge_interval
@@ -45,16 +46,30 @@ class ClaimResult:
         from spadille.kernel.common.version import package_version
 
         ruleset = experiment.ruleset if claim.kind.name != "planned" else None
+        tested_under, why = ruleset_of(claim)
+        quote = claim.quote
         return {
             "claim": claim.id,
             "title": claim.title,
-            "statement": claim.quote.translation,
-            "quote": claim.quote.text,
-            "language": claim.quote.language,
+            # The claim's words: the original, then the English translation (or restatement).
+            "statement": (f"“{quote.text}” ({quote.language}); {quote.translation}"
+                          if quote.translation != quote.text else f"“{quote.text}” ({quote.language})"),
+            "quote": quote.text,
+            "language": quote.language,
+            "translation": quote.translation,
             "source": claim.source.cite(),
+            "source_work": claim.source.work,
+            "seed": claim.source.seed or "",
+            "digest": claim.source.digest or "",
             "game": claim.game,
             "kind": claim.kind.name,
-            "experiment": describe_experiment(claim),
+            "tested_under": tested_under + (f" ({why})" if why else ""),
+            "unit": unit_of(claim),
+            # The ruleset and the unit first: the report's table shows this column, not every other one.
+            "experiment": (f"under {tested_under} ({why}), in {unit_of(claim)}: " if tested_under else "")
+                          + describe_experiment(claim),
+            "criterion": criterion_of(claim),
+            "note": " ".join(claim.note.split()),
             "n": estimate.n,
             "deals": estimate.deals if simulated else None,
             "tried": estimate.tried if simulated else None,
@@ -164,5 +179,11 @@ def results_frame(results: Sequence[ClaimResult]) -> pd.DataFrame:
 
 def check_claims(claims: Sequence[Claim], seed: int = 0, scale: float = 1.0, threads: int | None = None,
                  progress: Callable[[int], None] | None = None) -> pd.DataFrame:
-    """Check every claim; one row per claim (see ClaimResult.record for the columns)."""
+    """Check every claim; one row per claim (see ClaimResult.record for the columns).
+
+    A ``progress`` that has ``set_total`` (the command line's bars) first hears the deals all
+    the claims will play, so its bar has a real total and ETA whoever created it."""
+    set_total = getattr(progress, "set_total", None)
+    if callable(set_total):
+        set_total(sum(scaled_deals(claim, scale) for claim in claims if not claim.inapplicable))
     return results_frame([check_claim(claim, seed, scale, threads, progress) for claim in claims])

@@ -51,9 +51,12 @@ QUOTE_KEYS = {
     "translation": "an English translation: the full statement",
 }
 SOURCE_KEYS = {
-    "work": "the source's id in the rules digest (ENC, IT, DJ ...)",
-    "seed": "the seed text quoted, as seeds/FILE.txt",
-    "digest": "or, for the digest's own figures, RULES.md §N",
+    "work": "the work quoted: its id (works.py: ENC, IT, DJ, HAG, LAC, RULES ...)",
+    "work_title": "the work's full title, for a work works.py does not list",
+    "section": "where in the work: article, section, page or article number, as precisely as the text allows",
+    "seed": "the seed text quoted, as seeds/FILE.txt (each passage is checked in it, verbatim)",
+    "digest": "an extra pointer into the rules digest, RULES.md §N (for a work with no seed, where the "
+              "passages stand)",
     "passages": "the words the quote rests on, each verbatim in the seed (a list, or one text)",
 }
 SHIPPED_PACKAGE = __package__
@@ -73,9 +76,13 @@ class Source:
     seed: str | None
     digest: str | None
     passages: tuple[str, ...]
+    section: str = ""
+    work_title: str = ""
 
     def cite(self) -> str:
-        return f"{self.work}: {self.seed or self.digest}"
+        """The work and the place in it, e.g. "Diderot & d'Alembert, Encyclopédie, 1st edition
+        (1765), art. QUADRILLE (Jeu), quadrille à trois"; never the digest."""
+        return f"{self.work_title}, {self.section}" if self.section else self.work_title
 
 
 @dataclass(frozen=True)
@@ -116,16 +123,29 @@ def seed_text(name: str) -> str | None:
 
 
 def _source(table: Table) -> Source:
+    from .works import WORKS
+
     table.only(SOURCE_KEYS)
-    work = table.text("work", "the source's id, e.g. ENC or IT")
+    work = table.text("work", "the work's id, e.g. ENC or IT")
+    if table.has("work_title"):
+        title = table.text("work_title", "the work's full title")
+    elif work in WORKS:
+        title = WORKS[work].title
+    else:
+        table.fail("work", f"unknown work {work!r}: use one of {', '.join(WORKS)} or give its title as "
+                           f"work_title = \"...\"")
+    section = table.text("section", "where in the work the quote stands, e.g. art. QUADRILLE (Jeu)")
     passages = table.strings("passages", "the quoted words, verbatim")
-    if table.has("seed") == table.has("digest"):
-        table.fail_here("give either seed = \"seeds/FILE.txt\" or digest = \"RULES.md §N\", not both or neither")
+    if not table.has("seed") and not table.has("digest"):
+        table.fail_here("give seed = \"seeds/FILE.txt\" (the passages are checked in it) or, for a work with no "
+                        "seed, digest = \"RULES.md §N\" where the passages stand")
+    digest = None
     if table.has("digest"):
         digest = table.text("digest", "RULES.md §N")
         if not _DIGEST.fullmatch(digest):
             table.fail("digest", f"must look like 'RULES.md §5', not {digest!r}")
-        return Source(work, None, digest, passages)
+    if not table.has("seed"):
+        return Source(work, None, digest, passages, section, title)
     seed = table.text("seed", "seeds/FILE.txt")
     name = seed.removeprefix("seeds/")
     text = seed_text(name) if seed.startswith("seeds/") and "/" not in name else None
@@ -135,7 +155,35 @@ def _source(table: Table) -> Source:
         if normalise(passage) not in text:
             table.fail(f"passages[{index}]" if len(passages) > 1 else "passages",
                        f"not found verbatim in {seed}: {passage[:60]!r}{'…' if len(passage) > 60 else ''}")
-    return Source(work, seed, None, passages)
+    return Source(work, seed, digest, passages, section, title)
+
+
+ABRIDGED = "…"   # a quote may leave words out with an ellipsis; each piece must stand in the seed
+
+
+def _check_quote(table: Table, quote: Quote, seed: str) -> None:
+    """The quote, in its original language, stands verbatim in its seed (the pieces between
+    ellipses, each on its own), as every rule's passage does."""
+    from spadille.kernel.common.citations import passage_in
+
+    text = seed_text(seed.removeprefix("seeds/"))
+    for piece in (p.strip(" .,;") for p in quote.text.split(ABRIDGED)):
+        if piece and not passage_in(piece, text):
+            table.fail("text", f"the quote is not verbatim in {seed} (pieces between '…' are checked one by one): "
+                               f"{piece[:60]!r}{'…' if len(piece) > 60 else ''}")
+
+
+def _read_under_work(kind: Kind, experiment: Table, work: str) -> Any:
+    """Read the experiment, its default ruleset being the work's own where it has one (works.py):
+    an Italian tip is tested under the Italian ladder unless the claim names a ruleset."""
+    from .simulated import WORK_RULESET
+    from .works import work_ruleset
+
+    token = WORK_RULESET.set(work_ruleset(work))
+    try:
+        return kind.read(experiment)
+    finally:
+        WORK_RULESET.reset(token)
 
 
 def parse_claim(label: str, text: str, claim_id: str) -> Claim:
@@ -153,6 +201,8 @@ def parse_claim(label: str, text: str, claim_id: str) -> Claim:
     quote = Quote(quote_table.text("text", "the quote"), quote_table.text("language", "a language code"),
                   quote_table.text("translation", "an English translation"))
     source = _source(top.table("source", "work, seed, passages"))
+    if source.seed is not None:
+        _check_quote(quote_table, quote, source.seed)
     experiment = top.table("experiment", "kind and its keys")
     kind = KINDS[experiment.choice("kind", KINDS, "kind")]
     if kind.game is not None and kind.game != game and GAMES[game]:
@@ -161,7 +211,7 @@ def parse_claim(label: str, text: str, claim_id: str) -> Claim:
     if not GAMES[game] and kind.runnable:
         experiment.fail("kind", f"game {game!r} has no engine yet, so its experiment can only be described: "
                                 f"use kind = \"planned\"")
-    spec = kind.read(experiment)
+    spec = _read_under_work(kind, experiment, source.work)
     verdict_table = top.table("verdict", "expect and than or value")
     verdict = parse_verdict(verdict_table, exact_only=kind.exact)
     if kind.exact:

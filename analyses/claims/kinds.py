@@ -20,7 +20,8 @@ from typing import Any, Callable, Mapping
 
 from .counts import QUANTITIES, CountSpec, read_count
 from .reader import Table
-from .simulated import COMMON_KEYS, EXTRA_KEYS, SimSpec, base_ruleset, read_simulated, run_simulated
+from .simulated import (COMMON_KEYS, EXTRA_KEYS, SimSpec, base_ruleset, read_simulated, ruleset_reason,
+                        run_simulated)
 from .verdict import Estimate, VerdictRule, decimals_of, format_exact
 from spadille.analyses.reversis import claims as _reversis
 
@@ -49,11 +50,12 @@ def _simulated(name: str) -> Callable[[Table], SimSpec]:
 class CountExperiment:
     spec: CountSpec
     ruleset: Any
+    ruleset_reason: str = ""
 
 
 def _read_count(table: Table) -> CountExperiment:
     spec = read_count(table)
-    return CountExperiment(spec, base_ruleset(table))
+    return CountExperiment(spec, base_ruleset(table), ruleset_reason(table))
 
 
 PLANNED_KEYS = {

@@ -36,6 +36,11 @@ CHUNK_DEALS = 65_536   # deals played and reduced at a time, so memory stays fla
 # The ruleset of the claims that do not name one: encyclopedie-1765, or what `spadille claims
 # --ruleset` (and the report of a variant) chose; a name or a Ruleset, set while claims are read.
 CLAIMS_RULESET: ContextVar[Any] = ContextVar("claims_ruleset", default=DEFAULT_RULESET)
+# The ruleset of the work the claim quotes (works.py: italian-modern for the Italian page), set
+# while its experiment is read; it wins over CLAIMS_RULESET, and a ruleset the claim names wins
+# over both.
+WORK_RULESET: ContextVar[str | None] = ContextVar("work_ruleset", default=None)
+RULESET_NAMED, RULESET_OF_WORK, RULESET_OF_RUN = "named by the claim", "its source's own game", "the run's"
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,9 @@ METRICS: dict[str, Metric] = {
         Metric("pay_games", False, "pay in games of its arm's ruleset: net jetons (or chips) over what one "
                                    "opponent pays for a plain called game (multiplier_called x (jeu + "
                                    "consolation)), so rulesets with different stakes compare"),
+        Metric("pay_beyond_table", False, "the focal seat's net jetons for the deal minus the mean net of the "
+                                          "other seats: what it pays or gains beyond what every seat pays alike "
+                                          "(the antes, the Italian pot's fresh ante after a remise)"),
         Metric("win", True, "the focal seat played the contract by its own bid and won it"),
         Metric("remise", True, "the focal seat played the contract by its own bid and was remised"),
         Metric("codille", True, "the focal seat played the contract by its own bid and lost codille"),
@@ -144,6 +152,7 @@ class SimSpec:
     actions: tuple[ForceSpec, ...] = ()
     action_labels: tuple[str, ...] = ()
     among: str = "all"
+    ruleset_reason: str = RULESET_OF_RUN
 
     def policies(self, arm: Arm):
         from spadille.kernel.quadrille.policies import make_seat_policy
@@ -178,16 +187,25 @@ class SimSpec:
 
 # ---------------------------------------------------------------- reading
 def base_ruleset(table: Table) -> Ruleset:
+    """The experiment's ruleset: the one it names, else its work's own (WORK_RULESET), else the
+    run's (CLAIMS_RULESET: encyclopedie-1765, ``--ruleset`` or the report's)."""
     from spadille.kernel.common.errors import RulesetError
     from spadille.kernel.quadrille.ruleset import load_ruleset
 
-    default = CLAIMS_RULESET.get()
+    default = WORK_RULESET.get() or CLAIMS_RULESET.get()
     if isinstance(default, Ruleset) and not table.has("ruleset"):
         return default
     try:
         return load_ruleset(table.text("ruleset", "a ruleset name", default=str(default)))
     except RulesetError as exc:
         table.fail("ruleset", str(exc))
+
+
+def ruleset_reason(table: Table) -> str:
+    """Why the experiment runs under its ruleset (RULESET_NAMED, RULESET_OF_WORK or RULESET_OF_RUN)."""
+    if table.has("ruleset"):
+        return RULESET_NAMED
+    return RULESET_OF_WORK if WORK_RULESET.get() else RULESET_OF_RUN
 
 
 def _ruleset(table: Table, base: Ruleset, overrides: Mapping[str, Any]) -> Ruleset:
@@ -301,7 +319,7 @@ def read_simulated(kind: str, table: Table, deals_limit: int) -> SimSpec:
     force_table.only(FORCE_KEYS)
     force = read_force(force_table, ruleset)
     common = dict(kind=kind, ruleset=ruleset, policy=policy, params=params, focal=focal, condition=condition,
-                  fixed=fixed, deals=deals, metric=metric)
+                  fixed=fixed, deals=deals, metric=metric, ruleset_reason=ruleset_reason(table))
     if kind == "rate":
         among = table.choice("among", AMONG, "deal filter", default="all")
         label = "forced" if force != ForceSpec() else "policy"
@@ -382,6 +400,29 @@ def game_units(spec: SimSpec) -> np.ndarray:
     return np.array(units, dtype=np.float64)
 
 
+def outcome_range(spec: SimSpec, terms: int) -> tuple[float, float]:
+    """The values one deal's estimate can take: the payment range of the widest arm
+    (analyses/quadrille/payment_range.py), in games for ``pay_games``; for a difference of
+    ``terms`` payments, each term over the whole range; 0/1 shares likewise. It bounds the
+    interval of a sample in which every deal gave the same value (stats.mean_interval)."""
+    if spec.metric.share:
+        lowest, highest = 0.0, 1.0
+    else:
+        from spadille.analyses.quadrille.payment_range import payment_range
+
+        ranges = [payment_range(arm.ruleset) for arm in spec.arms]
+        lowest, highest = float(min(r[0] for r in ranges)), float(max(r[1] for r in ranges))
+        if spec.metric.name == "pay_games":
+            unit = float(min(game_units(spec)))
+            lowest, highest = lowest / unit, highest / unit
+        if spec.metric.name == "pay_beyond_table":   # one payment less the mean of others: a difference
+            terms *= 2
+    if terms == 1:
+        return lowest, highest
+    span = (highest - lowest) * (terms // 2)
+    return -span, span
+
+
 def run_simulated(spec: SimSpec, seed: int, deals: int, threads: int | None,
                   progress: Callable[[int], None] | None) -> Estimate:
     from spadille.analyses.quadrille.focal import focal_view
@@ -399,24 +440,30 @@ def run_simulated(spec: SimSpec, seed: int, deals: int, threads: int | None,
         view = focal_view(out, spec.focal)
         if spec.metric.name == "pay_games":
             values.append(np.asarray(view.pay, dtype=np.float64) / game_units(spec)[None, :])
+        elif spec.metric.name == "pay_beyond_table":
+            seats = spec.ruleset["pack.seats"]
+            every = out[:, :, L.OUT_PAY:L.OUT_PAY + seats].sum(axis=2)
+            values.append((seats * np.asarray(view.pay, dtype=np.float64) - every) / (seats - 1))
         else:
             values.append(np.asarray(getattr(view, spec.metric.name), dtype=np.int64))
         keep.append(np.ones(end - begin, dtype=bool) if spec.among == "all" else getattr(view, spec.among)[:, 0])
     metric = np.concatenate(values) if values else np.zeros((0, len(_variants(spec))), dtype=np.int64)
     average = float_mean_ci if metric.dtype == np.float64 else mean_ci
     kept = np.concatenate(keep) if keep else np.zeros(0, dtype=bool)
+    terms = 1 if spec.kind == "rate" else (4 if spec.actions else 2)
+    bounds = outcome_range(spec, terms)
     if spec.kind == "rate":
         sample = metric[kept, 0]
         if spec.metric.share:
             estimate, low, high = rate_ci(sample.astype(bool))
             n = int(sample.size)
         else:
-            n, estimate, low, high = average(sample)
+            n, estimate, low, high = average(sample, outcome_range=bounds)
     else:
         differences = metric[:, 0] - metric[:, 1]
         if spec.actions:
             differences = differences - (metric[:, 2] - metric[:, 3])
-        n, estimate, low, high = average(differences)
+        n, estimate, low, high = average(differences, outcome_range=bounds)
     places = 4 if spec.metric.share else 2
     sign = "+" if spec.kind != "rate" else ""
     text = "n/a" if n == 0 else f"{estimate:{sign}.{places}f}"

@@ -183,7 +183,8 @@ def scheme_stats(stats: np.ndarray, scheme: str) -> np.ndarray:
 # ---------------------------------------------------------------- estimates from one cell's sums
 def _mean(cell: np.ndarray, a: int, layout: MapLayout) -> tuple[float, float, float, float]:
     gram, n = layout.k_gram, layout.n_act
-    return mean_interval(int(cell[K_N]), int(cell[K_SUM + a]), int(cell[gram + a * n + a]))
+    return mean_interval(int(cell[K_N]), int(cell[K_SUM + a]), int(cell[gram + a * n + a]),
+                         outcome_range=layout.pay_range)
 
 
 def _difference_sums(cell: np.ndarray, a: int, b: int, layout: MapLayout) -> tuple[int, int]:
@@ -196,7 +197,16 @@ def _difference_sums(cell: np.ndarray, a: int, b: int, layout: MapLayout) -> tup
 
 def _difference(cell: np.ndarray, a: int, b: int, layout: MapLayout) -> tuple[float, float, float, float]:
     total, squares = _difference_sums(cell, a, b, layout)
-    return mean_interval(int(cell[K_N]), total, squares)
+    return mean_interval(int(cell[K_N]), total, squares, outcome_range=difference_range(layout.pay_range))
+
+
+def difference_range(pay_range: tuple[int, int] | None, widen: int = 0) -> tuple[int, int] | None:
+    """The range of a difference of two payments each in ``pay_range`` (None stays None), widened
+    by ``widen`` on each side."""
+    if pay_range is None:
+        return None
+    span = pay_range[1] - pay_range[0] + widen
+    return -span, span
 
 
 def _cells(stats: np.ndarray, seat_labels: Sequence[str]) -> Iterable[tuple[dict, np.ndarray]]:
@@ -398,7 +408,7 @@ class DecisionMapData:
         self.best_by_class = best_table(cells, self.min_n, meta, layout)
         self.thresholds = threshold_table(self.differences, self.min_n, meta, layout)
         counts = vole_counts(cells, meta, layout)
-        self.vole = vole_tables.vole_table(counts, self.min_n, meta, self.vole_values)
+        self.vole = vole_tables.vole_table(counts, self.min_n, meta, self.vole_values, layout.pay_range)
         self.vole_summary = vole_tables.vole_summary(self.vole, self.min_n, meta)
 
     def tables(self) -> dict[str, pd.DataFrame]:

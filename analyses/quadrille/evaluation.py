@@ -148,7 +148,10 @@ def evaluate_hand(ruleset: Ruleset, policies: Sequence[SeatPolicy], hand: int, f
     out = np.concatenate(parts) if parts else np.zeros((0, len(variants), L.N_OUT), dtype=np.int64)
     labels = [v.label for v in variants]
     view = focal_view(out, focal_seat)
-    table = ranked(variant_table(view, labels), view)
+    from spadille.analyses.quadrille.payment_range import payment_range
+
+    pay_range = payment_range(ruleset)   # an action that always paid the same still gets a true CI
+    table = ranked(variant_table(view, labels, pay_range), view, pay_range)
     table["p_vole_point"] = [view.vole_point[:, labels.index(label)].mean() if len(out) else float("nan")
                              for label in table["action"]]
     done = len(out)

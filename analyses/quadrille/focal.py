@@ -48,12 +48,15 @@ def focal_view(out: np.ndarray, focal_seat: int) -> FocalView:
     )
 
 
-def variant_table(view: FocalView, labels: list[str]) -> pd.DataFrame:
+def variant_table(view: FocalView, labels: list[str],
+                  pay_range: tuple[float, float] | None = None) -> pd.DataFrame:
     """One row per variant: n, mean payment with its CI, and the shares (with CIs) of deals
-    the focal seat declared, won, was remised, lost codille and made the vole."""
+    the focal seat declared, won, was remised, lost codille and made the vole. ``pay_range``
+    (analyses/quadrille/payment_range.py) bounds the CI of an action that paid the same on
+    every deal, so it admits the outcomes not seen (stats.mean_interval)."""
     records = []
     for index, label in enumerate(labels):
-        n, mean, low, high = mean_ci(view.pay[:, index])
+        n, mean, low, high = mean_ci(view.pay[:, index], outcome_range=pay_range)
         record = {"action": label, "n": n, "mean_pay": mean, "pay_ci_low": low, "pay_ci_high": high}
         for name in ("declared", "win", "remise", "codille", "vole_made"):
             share, lo, hi = rate_ci(getattr(view, name)[:, index])
@@ -64,15 +67,17 @@ def variant_table(view: FocalView, labels: list[str]) -> pd.DataFrame:
     return pd.DataFrame(records)
 
 
-def ranked(table: pd.DataFrame, view: FocalView) -> pd.DataFrame:
+def ranked(table: pd.DataFrame, view: FocalView, pay_range: tuple[float, float] | None = None) -> pd.DataFrame:
     """The variant table best-first, with each action's paired margin over the next one down
     (and, for the best, over the runner-up) with its CI."""
     order = table.sort_values("mean_pay", ascending=False, kind="stable").index.to_list()
     table = table.loc[order].reset_index(drop=True)
     margins, lows, highs = [], [], []
+    difference = None if pay_range is None else (pay_range[0] - pay_range[1], pay_range[1] - pay_range[0])
     for position, index in enumerate(order):
         if position + 1 < len(order):
-            _, mean, low, high = paired_difference(view.pay[:, index], view.pay[:, order[position + 1]])
+            _, mean, low, high = paired_difference(view.pay[:, index], view.pay[:, order[position + 1]],
+                                                   outcome_range=difference)
         else:
             mean = low = high = math.nan
         margins.append(mean)

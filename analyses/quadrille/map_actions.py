@@ -9,7 +9,7 @@ the action set (the variants played, the comparisons, the offsets of the sums) d
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille.ruleset import Ruleset
@@ -40,6 +40,9 @@ class MapLayout:
     integer layout of a cell's sums for that many actions (K_* offsets)."""
 
     bids: tuple[str, ...]   # "pass" first, then the ruleset's bids by precedence
+    # The range of one deal's payment under the ruleset (payment_range.py): it bounds the interval
+    # of a cell whose every deal paid the same (stats.mean_interval). Not part of the layout's identity.
+    pay_range: tuple[int, int] | None = field(default=None, compare=False)
 
     @property
     def declaring(self) -> tuple[str, ...]:
@@ -114,7 +117,9 @@ class MapLayout:
 
 
 def map_layout(ruleset: Ruleset) -> MapLayout:
-    return MapLayout(("pass", *ruleset["auction.contracts"]))
+    from .payment_range import payment_range
+
+    return MapLayout(("pass", *ruleset["auction.contracts"]), pay_range=payment_range(ruleset))
 
 
 PLAIN = MapLayout(("pass", "ask", "sans-prendre"))  # plain quadrille's map (encyclopedie-1765)

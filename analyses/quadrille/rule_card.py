@@ -30,7 +30,8 @@ import pandas as pd
 from spadille.analyses.stats import mean_interval
 from spadille.kernel.quadrille.cards import SEAT_NAMES
 
-from .decision_maps import AUCTION_WORDS, FEATURE_COLUMNS, FEATURE_SIZES, DecisionMapData, _difference_sums
+from .decision_maps import (AUCTION_WORDS, FEATURE_COLUMNS, FEATURE_SIZES, DecisionMapData, _difference_sums,
+                            difference_range)
 from .map_actions import K_N, K_SUM
 
 FEATURE_WORDS = {"matadors": "true matadors", "trumps": "trumps", "kings": "side kings", "voids": "voids"}
@@ -180,5 +181,6 @@ def _regret(data: DecisionMapData, cells: np.ndarray, best: np.ndarray, chosen: 
         if b != c:
             t, s = _difference_sums(cell, index[b], index[c], layout)
             total, squares = total + t, squares + s
-    mean, _, low, high = mean_interval(n, total, squares) if n else (math.nan,) * 4
+    bounds = difference_range(layout.pay_range)
+    mean, _, low, high = mean_interval(n, total, squares, outcome_range=bounds) if n else (math.nan,) * 4
     return mean, low, high

@@ -40,7 +40,8 @@ def _other_value_sums(row: Mapping, delta: int) -> tuple[int, int]:
 
 
 def vole_table(counts: pd.DataFrame, min_n: int, metadata: Mapping,
-               vole_values: tuple[int, int] | None = None) -> pd.DataFrame:
+               vole_values: tuple[int, int] | None = None,
+               pay_range: tuple[int, int] | None = None) -> pd.DataFrame:
     """One row per class, seat and declaring bid (``contract``): ``declared`` deals where the
     focal seat played the contract, ``reached`` those that reached the vole point, the share
     ``p_reached`` of declared deals (Wilson CI), the paired mean ``go_minus_stop`` over the
@@ -50,18 +51,23 @@ def vole_table(counts: pd.DataFrame, min_n: int, metadata: Mapping,
     and its other reading's), ``other_go_minus_stop`` and its CI, ``other_go_pays`` and
     ``other_go_costs`` give the same estimates on the same deals under the other value (the play
     does not depend on it, so each deal's payment moves by a known amount); without, they
-    repeat this value's."""
+    repeat this value's. ``pay_range`` (payment_range.py) bounds the intervals of a class whose
+    every reached deal gave the same difference (stats.mean_interval)."""
     current, other = vole_values if vole_values is not None else (0, 0)
+    # go - stop spans two payments; under the other value each moves by up to 3 x the change a head
+    spans = [None if pay_range is None else pay_range[1] - pay_range[0] + w for w in (0, 3 * abs(other - current))]
+    ranges = [None if span is None else (-span, span) for span in spans]
     key_columns = list(counts.columns[: list(counts.columns).index("contract")])
     records = []
     for row in counts.to_dict("records"):
         declared, reached = int(row["declared"]), int(row["reached"])
         share, low, high = wilson_interval(reached, declared)
         mean, stderr, d_low, d_high = mean_interval(reached, int(row["sum_go_minus_stop"]),
-                                                    int(row["sum_sq_go_minus_stop"]))
+                                                    int(row["sum_sq_go_minus_stop"]), outcome_range=ranges[0])
         made, made_low, made_high = wilson_interval(int(row["made_going"]), reached)
         too_few = reached < min_n
-        o_mean, _, o_low, o_high = mean_interval(reached, *_other_value_sums(row, other - current))
+        o_mean, _, o_low, o_high = mean_interval(reached, *_other_value_sums(row, other - current),
+                                                 outcome_range=ranges[1])
         records.append({**{k: row[k] for k in key_columns}, "contract": row["contract"], "n": int(row["n"]),
                         "declared": declared, "reached": reached, "p_reached": share, "p_reached_ci_low": low,
                         "p_reached_ci_high": high, "go_minus_stop": mean, "go_minus_stop_stderr": stderr,

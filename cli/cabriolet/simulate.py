@@ -99,7 +99,7 @@ def _play(config, run, rows_of, n_out, unit, out, scheduler=None, block_deals=No
     with (writer or nullcontext()), open_runner(scheduler, log, block_deals) as runner, \
             StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
         follow_blocks(runner, progress, stop)
-        task = progress.add_task(unit, total=config.sessions * config.rounds)
+        task = progress.add_task(unit, total=config.sessions * config.rounds, unit=unit)
 
         def advance(n: int) -> None:
             progress.advance(task, n * config.rounds)

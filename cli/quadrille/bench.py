@@ -38,10 +38,16 @@ def bench_command(
     from spadille.kernel.common.version import package_version
 
     console = Console(stderr=False)
+    from spadille.cli.errors import user_errors
+
+    if out is not None:
+        from spadille.analyses.rowfile import probe_writable
+
+        with user_errors():  # an unwritable --out is one line, before minutes of timing
+            probe_writable(out.parent if str(out.parent) else Path("."), f"--out {str(out)!r}")
     if target is Target.dd:
         _bench_solver(console, out)
         return
-    from spadille.cli.errors import user_errors
     from spadille.kernel.quadrille.ruleset import load_ruleset
 
     with user_errors():

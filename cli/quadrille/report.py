@@ -60,7 +60,7 @@ def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_d
     from spadille.reports.document import check_report_target, write_report
     from spadille.reports.quadrille.standard import build_report, plan_for
 
-    from spadille.cli.progress import StopBetweenBatches, deal_progress
+    from spadille.cli.progress import Advance, StopBetweenBatches, deal_progress
 
     from spadille.cli.games import report_companions
     from spadille.analyses.distributed.runner import open_runner
@@ -77,13 +77,11 @@ def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_d
             deal_progress(stderr) as progress:
         follow_blocks(runner, progress, stop)
 
-        def step(description: str, total: int):
-            task = progress.add_task(description, total=total)
-
-            def advance(n: int) -> None:
-                progress.advance(task, n)
-                stop.check()
-            return advance
+        def step(description: str, total: int, unit: str = "deals"):
+            # A total of 0 means "not counted yet": the bar shows no total until the part sets
+            # one (Advance.set_total), never "n/0".
+            task = progress.add_task(description, total=total or None, unit=unit)
+            return Advance(progress, task, after=stop.check)
 
         report, interrupted = build_report(plan, step)
     path = write_report(report, out)

@@ -88,7 +88,7 @@ def run_simulate(games, seed, preset, rule, policy, compare, ruleset, threads, o
     with (writer or nullcontext()), open_runner(scheduler, log, block_deals) as runner, \
             StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
         follow_blocks(runner, progress, stop)
-        task = progress.add_task("games", total=games)
+        task = progress.add_task("games", total=games, unit="games")
 
         def advance(n: int) -> None:
             progress.advance(task, n)

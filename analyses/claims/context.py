@@ -1,0 +1,93 @@
+"""A claim's context in words: the ruleset it is tested under and why, the unit of its
+estimate, and the criterion that turns the estimate into a verdict.
+
+``spadille claims``, ``check_claims``' frame (the report's claims table and claims.csv) show
+these next to every verdict, so that a reader sees, for instance, that an Italian tip was
+tested under the Italian ladder and what "supported" meant for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .verdict import format_exact
+
+RATE_SUMMARY = {
+    "rate": "the mean over the deals",
+    "compare_actions": "the difference between the two arms' decisions (first minus second), paired on the "
+                       "same deals,",
+    "compare_policies": "the difference between the two arms' card play (first minus second), paired on the "
+                        "same deals,",
+    "compare_rules": "the difference between the two arms' rules (first minus second), paired on the same deals,",
+}
+
+
+def ruleset_of(claim: Any) -> tuple[str, str]:
+    """(ruleset or preset name, why it is the one): named by the claim, its source's own game,
+    or the run's; ('', '') for a planned claim."""
+    if claim.kind.name == "planned":
+        return "", ""
+    experiment = claim.experiment
+    if claim.kind.name == "reversis":
+        return f"preset {experiment.ruleset.preset}", "named by the claim"
+    return experiment.ruleset.name, getattr(experiment, "ruleset_reason", "")
+
+
+def currency(ruleset: Any) -> str:
+    """'chips' under the Italian page's pot (its own word, 'gettoni'), else 'jetons'."""
+    return "chips" if ruleset["payments.scheme"] == "italian-pot" else "jetons"
+
+
+def unit_of(claim: Any) -> str:
+    """What the estimate counts: 'jetons a deal', 'share of deals', 'exact' ..."""
+    kind, experiment = claim.kind.name, claim.experiment
+    if kind == "planned":
+        return ""
+    if kind == "count":
+        return "exact figures"
+    if kind == "reversis":
+        from spadille.analyses.reversis.claims import SHARES
+
+        return "share of deals" if experiment.measure in SHARES else "fiches a deal"
+    metric = experiment.metric
+    if metric.share:
+        return "share of deals" if kind == "rate" else "difference of shares of deals"
+    if metric.name == "pay_games":
+        return "games of each arm's ruleset a deal"
+    return f"{currency(experiment.ruleset)} a deal"
+
+
+def criterion_of(claim: Any) -> str:
+    """The verdict's criterion in words: what is estimated, with which interval, and when it
+    supports or contradicts the claim."""
+    kind, experiment, rule = claim.kind.name, claim.experiment, claim.verdict
+    if rule.expect == "equal":
+        test = f"within {rule.stated()[2:]}"
+    else:
+        test = f"{'above' if rule.expect == 'greater' else 'below'} {rule.than:g}"
+    if kind == "planned":
+        return "not run: the experiment is described for a game with no engine yet"
+    if kind == "count":
+        within = f", within ± {format_exact(rule.tolerance)}" if rule.tolerance else ""
+        return (f"exact arithmetic on the ruleset; supported when every computed value equals its stated figure "
+                f"({rule.stated()[2:].split(' ± ')[0]}){within}, else contradicted")
+    ci = "its 95% CI"
+    if kind == "reversis":
+        from spadille.analyses.reversis.claims import MEASURES
+
+        what = MEASURES[experiment.measure]
+        if len(experiment.arms) == 2:
+            what = f"the difference between the two arms (first minus second), paired on the same deals, of {what}"
+    else:
+        metric = experiment.metric
+        what = f"{RATE_SUMMARY[kind]} of {metric.doc}"
+        if experiment.among != "all":
+            from .simulated import AMONG
+
+            what += f", among {AMONG[experiment.among]}"
+        if not metric.share:
+            what = "the mean payment: " + what.replace("jetons", currency(experiment.ruleset))
+        ci = "its Wilson 95% CI" if metric.share and kind == "rate" else ci
+    other = "outside it" if rule.expect == "equal" else "on the other side"
+    return (f"{what}; supported when the whole of {ci} lies {test}, contradicted when it lies wholly {other}, "
+            f"inconclusive otherwise")

@@ -1,0 +1,56 @@
+"""The progress bars: a real total (never "n/0"), a rate in the bar's own unit (never "0 deals/s")
+and an ETA, also for work that counts its size once it starts (the claims)."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from rich.progress import TimeRemainingColumn
+
+from spadille.cli.progress import Advance, CountColumn, RateColumn, deal_progress, rate_text
+
+
+def _render(progress, task_id, column) -> str:
+    task = next(t for t in progress.tasks if t.id == task_id)
+    return column.render(task).plain
+
+
+def test_rates_read_in_the_bars_unit():
+    assert rate_text(2_000_000, 4.0) == "500,000 deals/s"
+    assert rate_text(7, 2.0, "games") == "3.5 games/s"
+    # A report part counted in steps, one every 40 s: seconds per step, not "0 deals/s".
+    assert rate_text(1, 40.0, "steps") == "40.0 s per step"
+
+
+def test_a_bar_without_a_known_total_shows_no_made_up_one():
+    progress = deal_progress(Console(file=io.StringIO()))
+    task = progress.add_task("claims of the period texts", total=None)
+    progress.advance(task, 790_400)
+    assert _render(progress, task, CountColumn()) == "790,400 deals"
+
+
+def test_work_that_sets_its_total_gets_a_real_total_rate_and_eta():
+    console = Console(file=io.StringIO(), force_terminal=True, width=120)
+    progress = deal_progress(console)
+    with progress:
+        task = progress.add_task("claims", total=None, unit="deals")
+        advance = Advance(progress, task)
+        advance.set_total(1_000)
+        advance(250)
+        state = next(t for t in progress.tasks if t.id == task)
+        assert state.total == 1_000 and state.completed == 250
+        assert _render(progress, task, CountColumn()) == "250/1,000"
+        assert any(isinstance(column, TimeRemainingColumn) for column in progress.columns)
+        assert _render(progress, task, RateColumn()).endswith(("deals/s", "s per deal"))
+
+
+def test_advance_runs_its_check_after_each_step():
+    progress = deal_progress(Console(file=io.StringIO()))
+    task = progress.add_task("games", total=10, unit="games")
+    calls = []
+    advance = Advance(progress, task, after=lambda: calls.append(1))
+    advance(3)
+    advance(2)
+    assert calls == [1, 1] and progress.tasks[0].completed == 5
+    assert "games" in _render(progress, task, RateColumn())
