@@ -74,6 +74,7 @@ class Section:
     paragraphs: list[str] = field(default_factory=list)
     items: list[TableItem | FigureItem] = field(default_factory=list)
     part: str | None = None   # the game's part of the report it sits under (its heading), if any
+    leading: bool = False     # the report's first page (its verdicts): placed first in its part, whenever it was made
 
 
 @dataclass

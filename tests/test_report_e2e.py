@@ -13,7 +13,7 @@ from spadille.kernel.quadrille.ruleset import load_ruleset
 from spadille.reports.quadrille.standard import build_report, plan_for
 
 runner = CliRunner()
-SMALL = ["--deals", "2000", "--seed", "11"]
+SMALL = ["--deals", "2000", "--seed", "11", "--stronger-play"]   # every part, the ladder included
 
 
 def csv_body(path):
@@ -33,7 +33,8 @@ def test_the_folder_holds_every_part(small_report):
     names = {p.name for p in small_report.iterdir()}
     assert {"report.md", "report.html", "metadata.json", "claims.csv", "best-by-class.csv", "thresholds.csv",
             "vole.csv", "worked-hands.csv", "best-bid-all.png", "vole-ask.png", "sensitivity-ask.png",
-            "cabriolet-odds.csv"} <= names
+            "cabriolet-odds.csv", "rules-of-thumb.csv", "rule-gains.csv", "rule-card.csv", "chart-eldest.png",
+            "chart-dealer.png", "best-by-matadors-trumps-kings.csv"} <= names
     text = (small_report / "report.md").read_text(encoding="utf-8")
     # one report for every game: its title, a contents list, then each game's part under its own
     # heading (##) with its sections one level down (###; they were ## under a Quadrille title)
@@ -43,12 +44,24 @@ def test_the_folder_holds_every_part(small_report):
                     "### Do the thresholds hold with stronger card play?", "### The period advice, checked",
                     "### Worked hands"):
         assert f"\n{heading}\n" in text, heading
+    # the first page of the Quadrille part is its verdicts, though they are made after the baseline
+    sections = [line for line in text.splitlines() if line.startswith("### ")]
+    assert sections[:2] == ["### How to read the Quadrille figures",
+                            "### Verdicts: when to ask, go sans prendre or try the vole"], sections[:3]
+    assert "**Eldest hand**, with the heuristic's bidding and card play" in text
+    assert "**Second hand, someone has bid before you**" in text and "**A rule card**" in text
     parts = [line for line in text.splitlines() if line.startswith("## ")]
     assert parts[:2] == ["## Contents", "## Quadrille: which hands call a king, go sans prendre or try the vole"]
     assert {"## Cabriolet", "## Reversis", "## Révertier (reconstructed)"} <= set(parts)
     assert "seed 11" in text.splitlines()[2]
     html = (small_report / "report.html").read_text(encoding="utf-8")
     assert html.count("data:image/png;base64,") >= 6 and ".png'" not in html
+
+
+def test_the_default_report_leaves_the_stronger_play_ladder_out():
+    plan = plan_for(load_ruleset("encyclopedie-1765"), 3, 1000, False)
+    assert "sensitivity" not in plan.parts and "maps" in plan.parts
+    assert "sensitivity" in plan_for(load_ruleset("encyclopedie-1765"), 3, 1000, False, stronger_play=True).parts
 
 
 def test_every_table_is_stamped(small_report):

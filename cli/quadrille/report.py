@@ -25,6 +25,10 @@ ReportDealsOption = Annotated[Optional[int], typer.Option(
                     "every other part of the report scales with it.", show_default=False)]
 QuickOption = Annotated[bool, typer.Option("--quick", help="A small run (about a minute) with the same parts.")]
 ReportSeedOption = Annotated[int, typer.Option("--seed", help="Random seed: the same seed reproduces every number.")]
+StrongerPlayOption = Annotated[bool, typer.Option(
+    "--stronger-play", help="Add the stronger-play ladder: the decision maps again under double-dummy (dd) and "
+                            "PIMC card play, on a prefix of the deals (minutes more; at the default size most "
+                            "classes have too few deals to answer, so it is not in the default report).")]
 
 
 def report_command(
@@ -37,10 +41,13 @@ def report_command(
     threads: ThreadsOption = None,
     scheduler: SchedulerOption = None,
     block_deals: BlockDealsOption = None,
+    stronger_play: StrongerPlayOption = False,
 ) -> None:
-    """Build the strategy report: decision maps (which hands call, go sans prendre, pass, try the
-    vole), the vole analysis, how the thresholds move with stronger card play, the claims of the
-    period texts with verdicts, and worked hand evaluations.
+    """Build the strategy report: a first page of verdicts (rules of thumb per seat and auction,
+    basic bidding charts, the vole, a rule card scored on held-out deals), the decision maps
+    behind them (which hands call, go sans prendre, pass, try the vole), the vole analysis, the
+    claims of the period texts with verdicts, and worked hand evaluations; --stronger-play adds
+    how the thresholds move with stronger card play.
 
     About 21 minutes on two cores by default (measured, cold numba cache); --quick for a small run. Ctrl-C stops after the
     part in progress and writes the parts that finished. With --scheduler the baseline, the
@@ -48,12 +55,12 @@ def report_command(
     tables); the worked hands and the other games' parts run here.
     """
     with user_errors():
-        interrupted = run(out, deals, quick, seed, ruleset, rule or [], threads, scheduler, block_deals)
+        interrupted = run(out, deals, quick, seed, ruleset, rule or [], threads, scheduler, block_deals, stronger_play)
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
-def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_deals=None) -> bool:
+def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_deals=None, stronger_play=False) -> bool:
     from rich.console import Console
 
     from spadille.kernel.quadrille.ruleset import load_ruleset_with
@@ -67,7 +74,8 @@ def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_d
     from spadille.cli.cluster import follow_blocks
 
     rules = load_ruleset_with(ruleset, rule)
-    plan = plan_for(rules, seed, deals, quick, threads, companions=report_companions("quadrille"))
+    plan = plan_for(rules, seed, deals, quick, threads, companions=report_companions("quadrille"),
+                    stronger_play=stronger_play)
     stdout, stderr = Console(), Console(stderr=True)
     if not out.parent.exists():
         out.parent.mkdir(parents=True)

@@ -30,7 +30,7 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
 
     from spadille.analyses.cabriolet.cases import (case_values, compare_dice, compare_holdings, exchange_comparison,
                                                     policy_comparison)
-    from spadille.analyses.cabriolet.dice import dice_case_values, dice_summary
+    from spadille.analyses.cabriolet.dice import DICE_RATE_NOTE, dice_case_values, dice_summary
     from spadille.analyses.cabriolet.plots import plot_case_values, plot_dice_values
     from spadille.kernel.cabriolet.ruleset import load_cabriolet_ruleset
     from spadille.kernel.cabriolet.simulate import DiceSessionConfig, SessionConfig, run_dice_sessions, run_sessions
@@ -39,7 +39,7 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
     odds_frames, value_frames, comparison_frames, dice_values, dice_policies = [], [], [], [], []
     sessions = max(1, deals // ROUNDS)
     for n_players in PLAYER_COUNTS:
-        advance = progress(f"cabriolet, {n_players} players", 3) if progress else None
+        advance = progress(f"cabriolet, {n_players} players", 3, unit="steps") if progress else None
         frame = compare_holdings(rules, n_players, deals, seed, threads)
         frame.insert(0, "players", n_players)
         odds_frames.append(frame)
@@ -86,7 +86,7 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
                   "holdings (table); an exact of – means Monte Carlo only. Per hand uses the eldest's hand.",
                   max_rows=81, metadata=meta, kinds=ODDS_KINDS),
         TableItem("cabriolet-dice", "Dice: each case's chance, exact over 216 throws and simulated",
-                  dice.drop(columns=["key"]), "The face map is a reconstruction (docs/cabriolet.md).",
+                  dice.drop(columns=["key"]), "The face map is a reconstruction (docs/cabriolet.md). " + DICE_RATE_NOTE,
                   metadata={**meta, "throws": deals}, kinds=ODDS_KINDS),
         TableItem("cabriolet-case-values", "Value of each case: the focal player's net jetons per deal",
                   values, f"Sessions of {ROUNDS} deals, stake 1; what is left on the board at the end counts as "

@@ -30,6 +30,10 @@ from spadille.reports.document import FigureItem, Report, Section, TableItem, fi
 DEFAULT_MAP_DEALS = 5_000_000
 QUICK_MAP_DEALS = 100_000
 QUADRILLE_PARTS = ("baseline", "maps", "sensitivity", "claims", "hands")
+# The stronger-play ladder (the maps again under dd and pimc card play) is not in the default report:
+# at the sizes a default run affords (1,000 dd deals, 64 pimc) it left most classes without an answer
+# and cost minutes. `--stronger-play` adds it.
+DEFAULT_PARTS = tuple(part for part in QUADRILLE_PARTS if part != "sensitivity")
 # The report covers every game of the registry that has a part; Quadrille's sections come first,
 # under their own heading, then each other game's under its own.
 REPORT_TITLE = "spadille strategy report: the games of the Académie des jeux"
@@ -59,7 +63,7 @@ class ReportPlan:
 
 
 def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, threads: int | None = None,
-             companions: Sequence[tuple[str, str]] = ()) -> ReportPlan:
+             companions: Sequence[tuple[str, str]] = (), stronger_play: bool = False) -> ReportPlan:
     """Sizes of every part from the decision map's deals (default: about ten minutes on two cores).
 
     ``companions``: (game, module under spadille.reports) of each other game whose part follows
@@ -86,7 +90,7 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
         evaluation_deals=max(300, min(20_000, round(4_000 * math.sqrt(scale)))),
         companions=tuple((game, module, _companion(module).report_deals(scale)) for game, module in companions),
         threads=threads, quick=quick,
-        parts=QUADRILLE_PARTS + tuple(game for game, _ in companions),
+        parts=(QUADRILLE_PARTS if stronger_play else DEFAULT_PARTS) + tuple(game for game, _ in companions),
     )
 
 
@@ -132,10 +136,24 @@ def build_report(plan: ReportPlan, step: Step) -> tuple[Report, bool]:
             interrupted = True
             break
     metadata["interrupted"] = interrupted
+    report.sections = _leading_first(report.sections)
     if interrupted:
         report.sections.append(Section("Interrupted", [
             "The run was stopped before every part finished; the parts above are complete unless they say otherwise."]))
     return report, interrupted
+
+
+def _leading_first(sections: list[Section]) -> list[Section]:
+    """Each part's leading sections (its verdicts, made once the maps are done) right after the
+    part's first section (how to read it), the others in the order they were made."""
+    out: list[Section] = []
+    for section in sections:
+        if section.leading:
+            continue
+        out.append(section)
+        if len([s for s in out if s.part == section.part]) == 1:
+            out += [s for s in sections if s.leading and s.part == section.part]
+    return out
 
 
 def part_title(game: str, module: str) -> str:
@@ -234,10 +252,24 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
     from spadille.analyses.quadrille.decision_maps import decision_map
     from spadille.kernel.quadrille.policies import make_seat_policy
 
+    from spadille.analyses.quadrille.decision_maps import combined
+
+    from .verdicts import card_play_words, verdict_section
+
     seats = plan.ruleset["pack.seats"]
-    data = decision_map(plan.ruleset, (make_seat_policy("heuristic"),) * seats, plan.map_deals, plan.seed,
-                        focal_seats=tuple(range(seats)), threads=plan.threads,
-                        progress=step("decision maps (heuristic)", plan.map_deals))
+    policies = (make_seat_policy("heuristic"),) * seats
+    progress = step("decision maps (heuristic)", plan.map_deals)
+    # In two halves, added back into one map: the rule card is fitted on one and scored on the other.
+    half = plan.map_deals // 2
+    first = decision_map(plan.ruleset, policies, half, plan.seed, focal_seats=tuple(range(seats)),
+                         threads=plan.threads, progress=progress)
+    second = None if first.interrupted else decision_map(
+        plan.ruleset, policies, plan.map_deals - half, plan.seed, focal_seats=tuple(range(seats)),
+        threads=plan.threads, progress=progress, first_deal=half)
+    data = first if second is None else combined(first, second)
+    verdicts = verdict_section(data, first, None if second is None or second.interrupted else second, plan.ruleset,
+                               card_play_words(_heuristic_description()), _figure)
+    verdicts.leading = True
     n = data.deals_done
     cut = " (interrupted: the deals that finished)" if data.interrupted else ""
     best = data.best_by_class
@@ -258,9 +290,16 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
                    _figure(plots.plot_ev_curves, data, seat="all"), "paired differences with 95% bands", data.metadata),
         TableItem("best-by-class", "Best bid by matadors and trumps", _readable_best(best, "matadors_trumps"),
                   "all seats; margin = paired mean payment over the runner-up, jetons a deal", data=best),
-        TableItem("best-by-kings-voids", "Best bid by kings and voids", _readable_best(best, "kings_voids"),
-                  "all seats; kings held, and plain suits held no card of; the CSV with every scheme and seat is "
-                  "best-by-class.csv", data=best[best["scheme"] == "kings_voids"]),
+        TableItem("best-by-matadors-trumps-kings", "Best bid by matadors, trumps and side kings",
+                  _readable_best(best, "matadors_trumps_kings"),
+                  "all seats; side kings: the kings of the suits other than the best one (its king is a trump); "
+                  "answers 'so many matadors and trumps, so many kings: bid?'",
+                  data=best[best["scheme"] == "matadors_trumps_kings"], max_rows=60),
+        TableItem("best-by-kings-voids", "Best bid by side kings and voids, averaged over trump length",
+                  _readable_best(best, "kings_voids"),
+                  "all seats; an average over every trump holding, so most hands with three side kings are short "
+                  "in trumps here: read the table above for a given trump holding; the CSV with every scheme and "
+                  "seat is best-by-class.csv", data=best[best["scheme"] == "kings_voids"]),
         TableItem("thresholds", "Thresholds: from how many trumps a bid pays", data.thresholds,
                   "per matador count; see analyses/quadrille/decision_maps.py threshold_table",
                   headers={"threshold_low": "threshold, 95% range (trumps)", "margin": "margin at the threshold"}),
@@ -280,8 +319,8 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
         TableItem("vole", "The vole by class", data.vole, max_rows=30),
     ])
     if data.interrupted:
-        raise PartInterrupted([maps, vole])
-    return [maps, vole]
+        raise PartInterrupted([verdicts, maps, vole])
+    return [verdicts, maps, vole]
 
 
 _VOLE_SUMMARY_SHOWN = ["seat", "contract", "n", "declared", "reached", "p_reached_per_deal", "p_reached",
@@ -334,10 +373,10 @@ def _listed(bids) -> str:
 
 def _readable_best(best, scheme: str):
     """One scheme's classes, all seats together, without the keys the scheme does not use."""
-    from spadille.analyses.quadrille.decision_maps import SCHEMES
+    from spadille.analyses.quadrille.decision_maps import FEATURE_COLUMNS, SCHEMES
 
     keep = best[(best["scheme"] == scheme) & (best["seat"] == "all")]
-    unused = [c for c in ("matadors", "trumps", "kings", "voids") if c not in SCHEMES[scheme]]
+    unused = [c for c in FEATURE_COLUMNS if c not in SCHEMES[scheme]]
     return keep.drop(columns=["scheme", "seat", *unused])
 
 
@@ -401,9 +440,10 @@ def _claims_view(frame):
 
     rows = []
     for record in frame.to_dict("records"):
-        row = {key: record[key] for key in ("claim", "statement", "source", "experiment", "n") if key in record}
+        row = {key: record[key] for key in ("claim", "statement", "source", "tested_under", "experiment", "criterion",
+                                            "n") if key in record}
         row["estimate"], row["95% CI"] = _claim_figures(record)
-        row.update({key: record[key] for key in ("verdict", "reason") if key in record})
+        row.update({key: record[key] for key in ("verdict", "reason", "note") if key in record})
         rows.append(row)
     view = pd.DataFrame(rows)
     view.attrs = dict(frame.attrs)
