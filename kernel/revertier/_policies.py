@@ -12,7 +12,7 @@ from spadille.kernel.common._rng import below_n
 
 from ._board import (BAR, BLOCKED_WIN, ENTRY_MAY_HIT, JAN, JAN_COTTON, JAN_FISKE, MEN, OFF, SLOTS, SPECIAL,
                      can_land, flip, key_less, opposite)
-from ._greedy import _outside, _target
+from ._step import landing, outside
 from ._moves import OUT, generate, sorted_order
 
 WIN = 100_000
@@ -60,14 +60,14 @@ def win_kind_at(pos, me, codes):
 @njit(cache=True)
 def _can_move(pos, side, codes):
     """Whether the side at offset ``side`` has a legal move for at least one die value."""
-    outside = _outside(pos, side)
+    men_outside = outside(pos, side)
     for die in range(1, 7):
         if pos[side + BAR] > 0:
-            if _target(pos, side, BAR, die, codes, outside) >= 0:
+            if landing(pos, side, BAR, die, codes, men_outside) >= 0:
                 return True
             continue
         for source in range(1, 25):
-            if pos[side + source] > 0 and _target(pos, side, source, die, codes, outside) >= 0:
+            if pos[side + source] > 0 and landing(pos, side, source, die, codes, men_outside) >= 0:
                 return True
     return False
 
