@@ -91,7 +91,8 @@ def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_d
             task = progress.add_task(description, total=total or None, unit=unit)
             return Advance(progress, task, after=stop.check)
 
-        report, interrupted = build_report(plan, step)
+        report, interrupted = build_report(plan, step, lambda line: progress.console.print(f"done: {line}",
+                                                                                    soft_wrap=True, markup=False))
     path = write_report(report, out)
     if interrupted:
         stderr.print("Interrupted: the report holds the parts that finished.", soft_wrap=True)

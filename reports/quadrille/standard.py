@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -34,6 +35,8 @@ QUADRILLE_PARTS = ("baseline", "maps", "sensitivity", "claims", "hands")
 # at the sizes a default run affords (1,000 dd deals, 64 pimc) it left most classes without an answer
 # and cost minutes. `--stronger-play` adds it.
 DEFAULT_PARTS = tuple(part for part in QUADRILLE_PARTS if part != "sensitivity")
+PART_NAMES = {"baseline": "the game as played", "maps": "decision maps, verdicts and the vole",
+              "sensitivity": "stronger play", "claims": "the period advice", "hands": "worked hands"}
 # The report covers every game of the registry that has a part; Quadrille's sections come first,
 # under their own heading, then each other game's under its own.
 REPORT_TITLE = "spadille strategy report: the games of the Académie des jeux"
@@ -109,9 +112,9 @@ class PartInterrupted(KeyboardInterrupt):
         self.sections = sections
 
 
-def build_report(plan: ReportPlan, step: Step) -> tuple[Report, bool]:
-    """Run the parts; ``step(description, total)`` returns a progress callback for one part.
-    Returns the report and whether it was interrupted."""
+def build_report(plan: ReportPlan, step: Step, log: Callable[[str], None] | None = None) -> tuple[Report, bool]:
+    """Run the parts; ``step(description, total)`` returns a progress callback for one part, and
+    ``log`` hears how long each part took. Returns the report and whether it was interrupted."""
     from spadille.kernel.common.version import package_version
 
     metadata = {
@@ -126,8 +129,11 @@ def build_report(plan: ReportPlan, step: Step) -> tuple[Report, bool]:
     titles = {game: part_title(game, module) for game, module, _ in plan.companions}
     interrupted = False
     for name in plan.parts:
+        started = time.perf_counter()
         try:
             report.sections += _under(parts[name](plan, step), titles.get(name, QUADRILLE_TITLE))
+            if log is not None:
+                log(f"{PART_NAMES.get(name, titles.get(name, name))}: {time.perf_counter() - started:,.0f} s")
         except PartInterrupted as stopped:
             report.sections += _under(stopped.sections, titles.get(name, QUADRILLE_TITLE))
             interrupted = True
