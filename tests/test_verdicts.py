@@ -114,7 +114,7 @@ def test_the_vole_sentences_give_the_point_the_paired_value_and_the_other_readin
     sentences = vole_sentences(dmap, "the heuristic's card play")
     assert sentences and all("against stopping" in s and "n = " in s for s in sentences)
     assert all("were the vole worth 20 jetons a head instead of 10" in s for s in sentences)
-    assert _share(0.00184) == "0.18%" and _share(0.0297) == "2.97%" and _share(0.5) == "50.0%"
+    assert _share(0.00184) == "0.184%" and _share(0.0297) == "2.97%" and _share(0.5) == "50.0%"
     rows = pd.DataFrame({"matadors": [1, 2, 2, 2, 3], "trumps": [7, 6, 7, 8, 5]})
     assert _class_list(rows) == "1 true matador and 7 trumps; 2 and 6 or more trumps; 3 and 5 trumps"
 

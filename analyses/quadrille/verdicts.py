@@ -225,8 +225,12 @@ def vole_sentences(data: DecisionMapData, card_play: str, seat: str = ALL_SEATS)
 
 
 def _share(p: float) -> str:
-    """A share as a percentage with enough digits that a small one's interval does not collapse."""
-    return f"{p:.1%}" if p >= 0.1 else f"{p:.2%}" if p >= 0.001 else f"{p:.3%}"
+    """A share as a percentage to three significant figures (at least one decimal), so that a
+    small one's interval does not collapse onto its estimate: 50.0%, 2.95%, 0.187%."""
+    if not p > 0:
+        return "0.0%"
+    decimals = min(6, max(1, 2 - math.floor(math.log10(p * 100))))
+    return f"{p * 100:.{decimals}f}%"
 
 
 def _class_list(classes: pd.DataFrame) -> str:

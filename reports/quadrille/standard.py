@@ -260,7 +260,7 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
 
     from spadille.analyses.quadrille.decision_maps import combined
 
-    from .verdicts import card_play_words, verdict_section
+    from .verdicts import verdict_section
 
     seats = plan.ruleset["pack.seats"]
     policies = (make_seat_policy("heuristic"),) * seats
@@ -274,7 +274,7 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
         threads=plan.threads, progress=progress, first_deal=half)
     data = first if second is None else combined(first, second)
     verdicts = verdict_section(data, first, None if second is None or second.interrupted else second, plan.ruleset,
-                               card_play_words(_heuristic_description()), _figure)
+                               _heuristic_description(), _figure)
     verdicts.leading = True
     n = data.deals_done
     cut = " (interrupted: the deals that finished)" if data.interrupted else ""

@@ -10,11 +10,10 @@ from __future__ import annotations
 from spadille.reports.document import FigureItem, Section, TableItem
 
 
-def card_play_words(policy_description: str) -> str:
-    return f"the heuristic's bidding and card play ({policy_description})"
+CARD_PLAY = "the heuristic's bidding and card play"
 
 
-def verdict_section(data, first, second, ruleset, card_play: str, figure) -> Section:
+def verdict_section(data, first, second, ruleset, policy_description: str, figure) -> Section:
     """``data`` the whole map, ``first``/``second`` its halves (``second`` None when the run was
     stopped before it); ``figure(plot, data, **options)`` renders a plot to PNG."""
     from spadille.analyses.quadrille import plots
@@ -23,6 +22,7 @@ def verdict_section(data, first, second, ruleset, card_play: str, figure) -> Sec
     from spadille.kernel.quadrille.cards import SEAT_NAMES
 
     seats = SEAT_NAMES[ruleset["pack.seats"]]
+    card_play = CARD_PLAY
     sentences, thresholds, gains = bidding_verdicts(data, card_play, table_link="table: best-by-class.csv")
     n = data.deals_done
     paragraphs = [
@@ -31,7 +31,8 @@ def verdict_section(data, first, second, ruleset, card_play: str, figure) -> Sec
         "by the *true matadors* (how many of spadille, that suit's manille and basto the hand holds) and the "
         "*trumps* it would hold in its best suit (the suit with most trumps, spadille and basto included). A gain is the paired difference "
         "in the seat's own jetons a deal, on the very same deals, with its 95% interval and n; the accounting is "
-        "a fresh table (antes paid, a bête put down counted as spent).",
+        "a fresh table (antes paid, a bête put down counted as spent). Every seat bids and plays as the "
+        f"heuristic does: `{policy_description}`.",
         "Each seat's rules are for the situation it meets when it first speaks: nobody has bid yet (always so "
         "for eldest hand), or someone has bid before it, when an ask is no longer open (the map's fixed ask is "
         "then a pass) and the question is whether to outbid with a sans prendre. Where a bid was not actually "
