@@ -39,7 +39,7 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
     odds_frames, value_frames, comparison_frames, dice_values, dice_policies = [], [], [], [], []
     sessions = max(1, deals // ROUNDS)
     for n_players in PLAYER_COUNTS:
-        advance = progress(f"cabriolet, {n_players} players", 3, unit="steps") if progress else None
+        advance = progress(f"cabriolet, {n_players} players", 3) if progress else None
         frame = compare_holdings(rules, n_players, deals, seed, threads)
         frame.insert(0, "players", n_players)
         odds_frames.append(frame)
