@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from spadille.analyses.distributed.blocks import plan_blocks, rounded_block
-from spadille.analyses.distributed.quadrille import RowGroups, default_block_deals, simulate_on
+from spadille.analyses.distributed.games import Regroup
+from spadille.analyses.distributed.quadrille import default_block_deals, simulate_on
 from spadille.analyses.distributed.runner import DistributedError, InProcessRunner, open_runner, parse_address
 from spadille.kernel.common.errors import SimulationError
 from spadille.kernel.quadrille.simulate import RunConfig, simulate
@@ -28,9 +29,9 @@ def test_blocks_cover_the_deals_in_order_and_keep_sessions_whole():
 
 def test_row_groups_are_fixed_whatever_the_blocks():
     written = []
-    groups = RowGroups(4, lambda rows: written.append(rows[:, 0].tolist()))
+    groups = Regroup(4, lambda first, rows: written.append(rows[:, 0].tolist()))
     for begin, end in ((0, 3), (3, 4), (4, 11), (11, 13)):
-        groups.add(np.arange(begin, end, dtype=np.int64)[:, None])
+        groups.add(begin, np.arange(begin, end, dtype=np.int64)[:, None])
     groups.flush()
     assert written == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12]]
 

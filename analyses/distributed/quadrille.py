@@ -16,6 +16,7 @@ from typing import Callable
 import numpy as np
 
 from .blocks import Block, plan_blocks, rounded_block
+from .games import Regroup
 from .runner import InProcessRunner, Status
 
 SUMMARY_BLOCK = 262_144     # deals a block when only aggregates come back (about 2 s on one core)
@@ -49,32 +50,6 @@ def row_group_deals(config) -> int:
     return default_batch_size(config)
 
 
-class RowGroups:
-    """Rows in, groups of exactly ``size`` rows out (the last one shorter, at ``flush``)."""
-
-    def __init__(self, size: int, write: Callable[[np.ndarray], None]):
-        self.size, self.write = size, write
-        self._held: list[np.ndarray] = []
-        self._count = 0
-
-    def add(self, rows: np.ndarray) -> None:
-        self._held.append(rows)
-        self._count += len(rows)
-        if self._count < self.size:
-            return
-        joined = np.concatenate(self._held)
-        cut = len(joined) - len(joined) % self.size
-        for begin in range(0, cut, self.size):
-            self.write(joined[begin:begin + self.size])
-        self._held = [joined[cut:]] if cut < len(joined) else []
-        self._count = len(joined) - cut
-
-    def flush(self) -> None:
-        if self._count:
-            self.write(np.concatenate(self._held))
-        self._held, self._count = [], 0
-
-
 def simulate_on(runner, config, block_deals: int | None = None, progress: Callable[[int], None] | None = None,
                 on_rows: Callable[[np.ndarray], None] | None = None, on_status: Callable[[Status], None] | None = None):
     """The run of ``config`` over blocks (a ``RunResult``; ``result.ranges`` lists the deals that
@@ -92,7 +67,8 @@ def simulate_on(runner, config, block_deals: int | None = None, progress: Callab
     result = RunResult(config)
     result.ranges = []
     kept_rows: list[np.ndarray] = []
-    groups = RowGroups(row_group_deals(config), on_rows) if on_rows is not None and config.record else None
+    groups = (Regroup(row_group_deals(config), lambda first, rows: on_rows(rows))
+              if on_rows is not None and config.record else None)
 
     def take(index: int, outcome) -> None:
         deals, by_contract, by_seat, rows = outcome
@@ -105,7 +81,10 @@ def simulate_on(runner, config, block_deals: int | None = None, progress: Callab
         else:
             result.ranges.append([block.start, block.stop])
         if rows is not None:
-            (groups.add if groups is not None else kept_rows.append)(rows)
+            if groups is not None:
+                groups.add(block.start, rows)
+            else:
+                kept_rows.append(rows)
         if progress is not None:
             progress(deals)
 
