@@ -99,7 +99,9 @@ def _leaves(tree, features: tuple[str, ...], bids: tuple[str, ...]) -> list[tupl
 
 
 def _bid_words(bid: str) -> str:
-    return {"pass": "pass", "ask": "ask (call a king)", "sans-prendre": "go sans prendre"}.get(bid, bid)
+    from .verdicts import BID_WORDS
+
+    return BID_WORDS.get(bid, bid)
 
 
 def _conditions(bounds: dict[str, list[float]], seats: tuple[str, ...]) -> str:

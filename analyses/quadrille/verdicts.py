@@ -34,6 +34,7 @@ from .map_actions import K_N
 RULE_COLUMNS = ["seat", "auction", "bid", "over", "matadors", "from_trumps", "below_next"]
 GAIN_COLUMNS = ["seat", "auction", "bid", "over", "n", "gain", "ci_low", "ci_high", "clear", "p_played"]
 AUCTION_KEYS = {None: "any", AUCTION_OPEN: "nobody has bid", AUCTION_BID: "a bid stands", AUCTION_CLOSED: "closed"}
+BID_PHRASES = {"ask": "an ask", "demand": "a demanded king", "casco": "a casco", "sans-prendre": "a sans prendre"}
 BID_WORDS = {"ask": "ask (call a king)", "sans-prendre": "go sans prendre", "demand": "demand (ask for the king "
              "of trumps too)", "casco": "go casco"}
 
@@ -245,5 +246,3 @@ def _class_list(classes: pd.DataFrame) -> str:
         parts.append(f"{int(matadors)}{' ' + noun if noun else ''} and {counts}")
     return "; ".join(parts)
 
-
-BID_PHRASES = {"ask": "an ask", "demand": "a demanded king", "casco": "a casco", "sans-prendre": "a sans prendre"}

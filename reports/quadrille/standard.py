@@ -365,10 +365,9 @@ def _vole_value_items(data) -> list:
                       data=rows)]
 
 
-BID_PHRASES = {"ask": "an ask", "demand": "a demanded king", "casco": "a casco", "sans-prendre": "a sans prendre"}
-
-
 def _bid_phrase(bid: str) -> str:
+    from spadille.analyses.quadrille.verdicts import BID_PHRASES
+
     return BID_PHRASES.get(bid, bid)
 
 
