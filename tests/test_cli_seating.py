@@ -7,6 +7,11 @@ import pytest
 from spadille.cli.quadrille.seating import describe_seating, resolve_policies
 from spadille.kernel.quadrille.policies import POLICIES, PolicyError
 
+# How an unknown parameter's error lists the heuristic's: the general ones by name, the card-play
+# rules by where to find them (there are over a hundred).
+HEURISTIC_PARAMETERS = (", ".join(k for k, p in POLICIES["heuristic"].params.items() if not p.card_rule)
+                        + ", and ROLE.RULE card-play rules (spadille rules quadrille --policy heuristic)")
+
 
 def names(policies):
     return [p.name for p in policies]
@@ -43,9 +48,9 @@ def test_policy_file_layers_under_the_command_line(tmp_path):
     ({"seat_policies": ["eldest"]}, "--seat-policy 'eldest' must look like SEAT=NAME"),
     ({"seat_policies": ["eldest=bridge"]}, "unknown policy 'bridge'; available: random, heuristic, dd, pimc"),
     ({"params": ["nope=1"]}, "--param 'nope': no seat plays a policy with that parameter (policies: heuristic)"),
-    ({"params": ["ask_threshold"]}, "--param 'ask_threshold' must look like KEY=VALUE or SEAT.KEY=VALUE"),
+    ({"params": ["ask_threshold"]}, "--param 'ask_threshold' must look like KEY=VALUE, SEAT.KEY=VALUE or [SEAT.]ROLE.RULE=VALUE"),
     ({"params": ["eldest.nope=1"]}, "policy 'heuristic' has no parameter 'nope' (its parameters: "
-                                     + ", ".join(POLICIES["heuristic"].params) + ")"),
+                                     + HEURISTIC_PARAMETERS + ")"),
     ({"params": ["ask_threshold=lots"]}, "parameter heuristic.ask_threshold must be a number, not 'lots'"),
     ({"params": ["ask_threshold=11"]}, "parameter heuristic.ask_threshold = 11 is outside [0, 10]"),
     ({"policy": "random", "params": ["ask_threshold=3"]},
@@ -62,7 +67,7 @@ def test_command_line_errors(kwargs, message):
     ("[players]\n", ": unknown table 'players' (use [default] and [seats.<seat>])"),
     ("[seats.north]\n", " [seats.north]: unknown seat 'north'; seats: eldest, second, third, dealer"),
     ("[default]\nask_treshold = 3\n", " [default]: policy 'heuristic' has no parameter 'ask_treshold' (its parameters: "
-     + ", ".join(POLICIES["heuristic"].params) + ")"),
+     + HEURISTIC_PARAMETERS + ")"),
     ('[seats.third]\npolicy = "random"\ndraw_trumps = 1\n',
      " [seats.third]: policy 'random' has no parameter 'draw_trumps' (its parameters: none)"),
     ("[default\n", " is not valid TOML: Expected ']' at the end of a table declaration (at line 1, column 9)"),

@@ -15,8 +15,11 @@ def test_registry_is_consistent():
     assert len(set(ids)) == len(ids)
     for spec in POLICIES.values():
         assert spec.summary
-        indices = [p.index for p in spec.params.values()]
+        indices = [p.index for p in spec.params.values() if not p.shorthand]
         assert len(set(indices)) == len(indices) and all(0 <= i < L.N_POLICY_PARAMS for i in indices)
+        for param in spec.params.values():  # a shorthand sets rules of the same policy
+            assert param.index == -1 if param.shorthand else param.index >= 0
+            assert all(name in spec.params for name in param.shorthand)
         for param in spec.params.values():
             assert param.doc and param.low <= param.default <= param.high
 

@@ -19,6 +19,12 @@ TrumpOption = Annotated[
                  show_default=False),
 ]
 
+PolicyOption = Annotated[
+    Optional[str],
+    typer.Option("--policy", help="List a policy's parameters instead (heuristic: its card-play rules by role, "
+                 "with their defaults), and stop.", show_default=False),
+]
+
 ListOption = Annotated[
     bool,
     typer.Option("--list", help="List the shipped rulesets with their titles and summaries, and stop."),
@@ -26,13 +32,14 @@ ListOption = Annotated[
 
 
 def rules_command(ruleset: RulesetOption = DEFAULT_RULESET, trump: TrumpOption = None,
-                  rule: RuleOption = None, list_rulesets: ListOption = False) -> None:
+                  rule: RuleOption = None, list_rulesets: ListOption = False, policy: PolicyOption = None) -> None:
     """Print the card order under a trump suit and the ruleset's switches, with citations.
 
     A ruleset that departs from the period texts lists its departures first. For the
     trump suit and each plain suit: the cards high to low, and the number of trumps; then
     every switch with its value, choices and source. Each comes with the passage it rests
-    on. With --list: the shipped rulesets, with their titles and summaries.
+    on. With --list: the shipped rulesets, with their titles and summaries. With --policy: the
+    policy's parameters (the heuristic's card-play rules by role, each with its default).
     """
     with user_errors():
         from rich.console import Console
@@ -43,6 +50,15 @@ def rules_command(ruleset: RulesetOption = DEFAULT_RULESET, trump: TrumpOption =
 
         from .rules_view import rules_view, rulesets_view
 
+        if policy is not None:
+            from spadille.kernel.quadrille.policies import POLICIES, PolicyError
+
+            from .policy_view import policy_view
+
+            if policy not in POLICIES:
+                raise PolicyError(f"unknown policy {policy!r}; available: {', '.join(POLICIES)}")
+            Console().print(policy_view(policy))
+            return
         if list_rulesets:
             Console().print(rulesets_view([load_ruleset(name) for name in available_rulesets()]))
             return

@@ -4,7 +4,9 @@ Precedence, lowest first: ``heuristic``; the file's ``[default]`` table; ``--pol
 file's ``[seats.<seat>]`` tables; ``--seat-policy``. Parameters: the file's ``[default]``
 parameters go to the seats that play its default policy; ``[seats.<seat>]`` parameters to
 that seat; then ``--param KEY=VALUE`` to every seat whose policy has KEY (it is an error if
-none has), and ``--param SEAT.KEY=VALUE`` to that seat. Every name is checked: a typo is an
+none has), and ``--param SEAT.KEY=VALUE`` to that seat. A KEY may be a card-play rule of a role,
+``ROLE.RULE`` (``--param friend.lead_master_trump=0``, or ``--param eldest.friend.lead_master_trump=0``
+for one seat; card_rules.py). Every name is checked: a typo is an
 error, never a silent default.
 """
 
@@ -14,8 +16,9 @@ import tomllib
 from pathlib import Path
 from typing import Sequence
 
+from spadille.kernel.quadrille import card_rules
 from spadille.kernel.quadrille.cards import SEAT_NAMES
-from spadille.kernel.quadrille.policies import POLICIES, PolicyError, SeatPolicy, make_seat_policy
+from spadille.kernel.quadrille.policies import POLICIES, PolicyError, SeatPolicy, make_seat_policy, parameter_for
 
 FALLBACK_POLICY = "heuristic"
 FILE_TABLES = ("default", "seats")
@@ -83,6 +86,12 @@ def read_policy_file(path: Path, seats: Sequence[str]) -> tuple[PolicyTable, dic
     return default, per_seat
 
 
+def _is_role_parameter(key: str) -> bool:
+    """Is ``key`` a card-play rule (``friend.lead_master_trump``, ``defenders.avoid_ombre_voids``)?
+    Role and group names are not seat names, so ``ROLE.RULE`` and ``SEAT.KEY`` never collide."""
+    return bool(card_rules.expand(key))
+
+
 def resolve_policies(n_seats: int, policy: str | None = None, seat_policies: Sequence[str] = (),
                      params: Sequence[str] = (), policy_file: Path | None = None) -> tuple[SeatPolicy, ...]:
     """One SeatPolicy per seat from the command line's policy options (see the module doc)."""
@@ -108,12 +117,17 @@ def resolve_policies(n_seats: int, policy: str | None = None, seat_policies: Seq
             values[index].update(file_seats[index][1])
 
     for text in params:
-        key, value = _split_assignment(text, "--param", "KEY=VALUE or SEAT.KEY=VALUE")
-        seat, dot, name = key.rpartition(".")
-        if dot:
+        key, value = _split_assignment(text, "--param", "KEY=VALUE, SEAT.KEY=VALUE or [SEAT.]ROLE.RULE=VALUE")
+        seat, dot, name = key.partition(".")
+        if dot and seat not in seats and (seat in card_rules.ROLES or seat in card_rules.ROLE_GROUPS) \
+                and not _is_role_parameter(key):
+            raise PolicyError(f"--param {key!r}: the card play has no rule {name!r} for {seat} "
+                              "(spadille rules quadrille --policy heuristic lists the rules by role)")
+        if dot and (seat in seats or not _is_role_parameter(key)):
             values[_seat_index(seat, seats, "--param")][name] = value
             continue
-        takers = [i for i in range(n_seats) if names[i] in POLICIES and name in POLICIES[names[i]].params]
+        name = key
+        takers = [i for i in range(n_seats) if names[i] in POLICIES and parameter_for(POLICIES[names[i]], name)]
         if not takers:
             playing = ", ".join(sorted(set(names)))
             raise PolicyError(f"--param {key!r}: no seat plays a policy with that parameter (policies: {playing})")

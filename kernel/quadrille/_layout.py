@@ -103,7 +103,7 @@ POLICY_RANDOM = 0
 POLICY_HEURISTIC = 1
 POLICY_DD = 2          # double-dummy card play (sees every hand), heuristic bidding
 POLICY_PIMC = 3        # perfect-information Monte Carlo card play, heuristic bidding
-N_POLICY_PARAMS = 12
+N_POLICY_PARAMS = 12 + 5 * 24  # the general entries, then the card-play rules of each role (below)
 
 # ---------------------------------------------------------------- per-deal rows (int64[n, N_ROW_COLS])
 COL_DEAL = 0
@@ -217,8 +217,42 @@ OUT_ROW_COLUMNS = (COL_CONTRACT, COL_OMBRE, COL_TRUMP, COL_CALLED, COL_FRIEND, C
 H_ASK = 0              # estimated own tricks to ask
 H_ALONE = 1            # estimated own tricks to go sans prendre
 H_TAKE_FORCED = 2      # estimated own tricks for an asker to take the sans prendre when forced
-H_DRAW_TRUMPS = 3      # the ombre leads trumps while he holds at least this share of the trumps out
-H_VOLE_LOSERS = 4      # cards that may not be sure winners when undertaking the vole
+# 3 and 4 are free: draw_trumps and vole_losers became card-play rules by role (CARD_RULES below)
 H_CALL_LONG = 5        # 1: call the king of the suit where one holds most cards; 0: of the shortest
 H_DEMAND = 10          # estimated own tricks to demand a king and play alone (médiateur, à trois ask)
 H_CASCO = 11           # estimated own tricks for the holder of both black aces to bid casco
+
+# ---------------------------------------------------------------- the heuristic's card play, by role
+# A player's role in a deal, as he sees it when he plays (card_rules.role names them). The friend is
+# the called king's holder (he knows it from the start); a defender faces a called game when a
+# partner was called and he is not it, a lone hand otherwise (a self-called game looks called to him).
+ROLE_OMBRE, ROLE_FRIEND, ROLE_DEFENDER_CALLED, ROLE_DEFENDER_ALONE, ROLE_FORCED = 0, 1, 2, 3, 4
+N_ROLES = 5
+# policy_params[seat, CARD_RULES + role * N_CARD_RULES + rule]: the value of one card-play rule for
+# one role (kernel/quadrille/card_rules.py documents each and gives its defaults).
+CARD_RULES = 12
+CR_LEAD_CALLED_KING = 0
+CR_DRAW_TRUMPS = 1
+CR_DRAW_CARD = 2
+CR_DRAW_MIN_OUT = 3
+CR_KEEP_LAST_TRUMP = 4
+CR_LEAD_MASTER_TRUMP = 5
+CR_LEAD_TOP_TRUMP = 6
+CR_CASH_TRUMPS_NONE_OUT = 7
+CR_LEAD_PLAIN_MASTERS = 8
+CR_CASH_WINNERS_FIRST = 9
+CR_PLAIN_SUIT_LONG = 10
+CR_PLAIN_CARD_HIGH = 11
+CR_AVOID_OMBRE_VOIDS = 12
+CR_LEAD_CALLED_SUIT = 13
+CR_WIN_WITH_MASTER = 14
+CR_SECOND_HAND_LOW = 15
+CR_LAST_HAND_WIN = 16
+CR_OVERTAKE_PARTNER = 17
+CR_EQUAL_CARDS_HIGH = 18
+CR_DISCARD_SHORT = 19
+CR_KEEP_CALLED_SUIT = 20
+CR_KEEP_GUARDED_KINGS = 21
+CR_TOP_TRUMP_ON_PARTNER = 22
+CR_VOLE_LOSERS = 23
+N_CARD_RULES = 24

@@ -7,7 +7,8 @@ its choice. Ids and parameter names live in policies.py (the registry).
 
 random     uniform over the legal options (options in ascending order, one draw each).
 heuristic  a club player: bids on an estimate of his own tricks, names the trump that
-           estimate likes best, calls the king of his longest plain suit; in play the
+           estimate likes best, calls the king of his longest plain suit; in play it follows
+           its card-play rules for its role (_card_play.py; card_rules.py names them): the
            ombre draws trumps while strong, the friend shows himself by leading the called
            card, partners do not overtake each other, everyone wins as cheaply as he can and
            discards low from short suits, and the vole is undertaken only with sure winners.
@@ -16,10 +17,11 @@ heuristic  a club player: bids on an estimate of his own tricks, names the trump
 import numpy as np
 from numba import njit
 
-from spadille.kernel.common._bits import ONE, ZERO, above, bit, highest, lowest, nth_set, popcount
+from spadille.kernel.common._bits import ONE, ZERO, bit, lowest, nth_set, popcount
 from spadille.kernel.common._rng import below_n
 
 from . import _layout as L
+from ._card_play import discard, heuristic_card, heuristic_vole
 
 
 # ---------------------------------------------------------------- hand estimate (bidding)
@@ -281,143 +283,16 @@ def choose_gift(pid, params, hand_nat, king, trump, pos_of_card, card_of_pos, bl
         card = lowest(rest)
         rest ^= bit(card)
         ordered |= bit(pos_of_card[trump, card])
-    return card_of_pos[trump, _discard(ordered, trump, block_mask)]
+    return card_of_pos[trump, discard(ordered, trump, block_mask, True, 0)]
 
 
 # ---------------------------------------------------------------- card play
-@njit(inline="always", cache=True)
-def _is_partner(obs, other):
-    """Is ``other`` known to be on this player's side?"""
-    seat = obs[L.O_SEAT]
-    if other == seat:
-        return True
-    ombre = obs[L.O_OMBRE]
-    friend = obs[L.O_FRIEND_KNOWN]
-    contract = obs[L.O_CONTRACT]
-    alone = contract == L.SANS_PRENDRE or contract == L.SELF_CALLED or obs[L.O_CALLED_POS] < 0
-    if seat == ombre:
-        return (not alone) and other == friend
-    if alone:
-        return other != ombre
-    if friend == seat:
-        return other == ombre
-    if friend >= 0:
-        return other != ombre and other != friend
-    return False
-
-
-@njit(inline="always", cache=True)
-def _discard(legal, trump, block_mask):
-    """Lowest card of the shortest plain suit available; a trump only if nothing else."""
-    best = -1
-    best_length = 99
-    for suit in range(4):
-        if suit == trump:
-            continue
-        cards = legal & block_mask[trump, suit]
-        if cards == ZERO:
-            continue
-        length = popcount(cards)
-        if length < best_length:
-            best_length = length
-            best = lowest(cards)
-    if best >= 0:
-        return best
-    return lowest(legal)
-
-
-@njit(inline="always", cache=True)
-def _masters(hand, outstanding, trump, block_mask):
-    """Cards of ``hand`` that no unseen card of their suit can beat."""
-    out = ZERO
-    for suit in range(4):
-        block = block_mask[trump, suit]
-        mine = hand & block
-        if mine == ZERO:
-            continue
-        theirs = outstanding & block
-        if theirs == ZERO:
-            out |= mine
-        else:
-            out |= mine & above(highest(theirs))
-    return out
-
-
-@njit(inline="always", cache=True)
-def _lead(hand, obs, outstanding, params, block_mask):
-    trump = obs[L.O_TRUMP]
-    trump_block = block_mask[trump, trump]
-    seat = obs[L.O_SEAT]
-    my_trumps = hand & trump_block
-    out_trumps = outstanding & trump_block
-    masters = _masters(hand, outstanding, trump, block_mask)
-    called = obs[L.O_CALLED_POS]
-    on_side = seat == obs[L.O_OMBRE] or obs[L.O_FRIEND_KNOWN] == seat
-    if obs[L.O_FRIEND_KNOWN] == seat and called >= 0 and hand & bit(called) != ZERO:
-        return called  # the friend shows himself
-    if on_side and my_trumps != ZERO and out_trumps != ZERO:
-        strong = popcount(my_trumps) >= params[L.H_DRAW_TRUMPS] * popcount(out_trumps)
-        if seat == obs[L.O_OMBRE] and strong:
-            if my_trumps & masters != ZERO:
-                return highest(my_trumps)
-            return lowest(my_trumps)
-        if my_trumps & masters != ZERO and seat != obs[L.O_OMBRE]:
-            return highest(my_trumps)
-    plain_masters = masters & ~trump_block
-    if plain_masters != ZERO:
-        return highest(plain_masters)
-    # lowest card of the longest plain suit, avoiding suits the ombre is known to ruff
-    ombre = obs[L.O_OMBRE]
-    best = -1
-    best_score = -99
-    for suit in range(4):
-        if suit == trump:
-            continue
-        cards = hand & block_mask[trump, suit]
-        if cards == ZERO:
-            continue
-        score = popcount(cards)
-        if not on_side and obs[L.O_SHOWED_OUT + ombre] & (1 << suit) != 0:
-            score -= 10
-        if score > best_score:
-            best_score = score
-            best = lowest(cards)
-    if best >= 0:
-        return best
-    return lowest(hand)
-
-
 @njit(inline="always", cache=True)
 def choose_card(pid, params, hand, legal, obs, pack_ord, block_of_pos, block_mask, rng):
     """An ordered position from ``legal`` for the player described by ``obs``."""
     if pid == L.POLICY_RANDOM:
         return nth_set(legal, below_n(rng, popcount(legal)))
-    trump = obs[L.O_TRUMP]
-    gone = np.uint64(obs[L.O_GONE])
-    outstanding = pack_ord & ~gone & ~hand
-    if obs[L.O_N_IN_TRICK] == 0:
-        return _lead(legal, obs, outstanding, params, block_mask)
-    best_pos = obs[L.O_BEST_POS]
-    best_block = block_of_pos[trump, best_pos]
-    trump_block = block_mask[trump, trump]
-    if best_block == trump:
-        winners = legal & trump_block & above(best_pos)
-    else:
-        winners = (legal & block_mask[trump, best_block] & above(best_pos)) | (legal & trump_block)
-    last = obs[L.O_N_IN_TRICK] == obs[L.O_N_SEATS] - 1
-    following = (legal & block_mask[trump, block_of_pos[trump, obs[L.O_TRICK_CARDS]]]) == legal
-    if _is_partner(obs, obs[L.O_BEST_SEAT]) or winners == ZERO:
-        if following:
-            return lowest(legal)
-        return _discard(legal, trump, block_mask)
-    if last:
-        return lowest(winners)
-    masters = winners & _masters(hand, outstanding, trump, block_mask)
-    if masters != ZERO:
-        return lowest(masters)
-    if following and best_block != trump:
-        return lowest(legal)  # second hand low rather than a winner that can be beaten
-    return lowest(winners)
+    return heuristic_card(params, hand, legal, obs, pack_ord, block_of_pos, block_mask)
 
 
 @njit(inline="always", cache=True)
@@ -425,10 +300,4 @@ def choose_vole(pid, params, hand, obs, pack_ord, block_mask, rng):
     """1 to undertake the vole by leading to the next trick, 0 to stop at the game."""
     if pid == L.POLICY_RANDOM:
         return below_n(rng, 2)
-    trump = obs[L.O_TRUMP]
-    outstanding = pack_ord & ~np.uint64(obs[L.O_GONE]) & ~hand
-    masters = _masters(hand, outstanding, trump, block_mask)
-    losers = hand & ~masters
-    if outstanding & block_mask[trump, trump] != ZERO:
-        losers |= hand & ~block_mask[trump, trump]  # plain winners can still be ruffed
-    return 1 if popcount(losers) <= params[L.H_VOLE_LOSERS] else 0
+    return heuristic_vole(params, hand, obs, pack_ord, block_mask)

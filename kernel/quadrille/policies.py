@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from . import _layout as L
+from . import card_rules
 
 
 class PolicyError(ValueError):
@@ -18,11 +19,13 @@ class PolicyError(ValueError):
 
 @dataclass(frozen=True)
 class Param:
-    index: int
+    index: int            # entry of the seat's parameter row; -1 for a shorthand
     default: float
     low: float
     high: float
     doc: str
+    card_rule: bool = False   # a ROLE.RULE of the heuristic's card play (card_rules.py)
+    shorthand: tuple[str, ...] = ()   # the ROLE.RULE names a shorthand sets
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,30 @@ _BIDDING = {
     "casco_threshold": Param(L.H_CASCO, 3.6, 0.0, 10.0,
                              "estimated own tricks for the holder of both black aces to bid casco"),
 }
+def _card_rule_params() -> dict[str, Param]:
+    """One parameter per role and card-play rule: ``friend.lead_master_trump`` and so on."""
+    params = {}
+    for name in card_rules.parameter_names():
+        role, rule = card_rules.split(name)
+        params[name] = Param(rule.slot(role), rule.defaults[role], rule.low, rule.high,
+                             f"{role}: {rule.doc}" + (f" ({rule.choices})" if rule.choices else ""), card_rule=True)
+    return params
+
+
+_CARD_RULES = _card_rule_params()
+# 0.4, not the first guess 0.8: on the same 400,000 deals (seed 5) the ombre gains +0.48 jetons a
+# called game, +1.79 a sans prendre and +1.53 a forced spadille (paired, all significant); below
+# 0.4 called games lose again (0.2: +0.22).
+assert _CARD_RULES["ombre.draw_trumps"].default == 0.4
+_SHORTHANDS = {
+    "draw_trumps": Param(-1, 0.4, 0.0, 10.0, "the ombre (forced or not) leads trumps while he holds at least this "
+                         "many for each trump still out: sets ombre.draw_trumps and forced_ombre.draw_trumps",
+                         shorthand=card_rules.SHORTHANDS["draw_trumps"]),
+    "vole_losers": Param(-1, 0.0, 0.0, 10.0, "cards that need not be sure winners when undertaking the vole: sets "
+                         "vole_losers for the ombre, the forced ombre and the friend",
+                         shorthand=card_rules.SHORTHANDS["vole_losers"]),
+}
+
 # Index numbers shared with kernel/quadrille/search/_players.py (P_SAMPLES, P_SEED, P_TIE, P_VOLE_SHARE).
 _TIE = Param(8, 0.0, 0.0, 1.0, "among cards of equal value, 0 plays the lowest, 1 the highest")
 
@@ -60,13 +87,8 @@ POLICIES: dict[str, PolicySpec] = {
         "shows himself as the friend, wins cheaply, discards low, goes for the vole only with sure winners.",
         {
             **_BIDDING,
-            # 0.4, not the first guess 0.8: on the same 400,000 deals (seed 5) the ombre gains +0.48
-            # jetons a called game, +1.79 a sans prendre and +1.53 a forced spadille (paired, all
-            # significant); below 0.4 called games lose again (0.2: +0.22).
-            "draw_trumps": Param(L.H_DRAW_TRUMPS, 0.4, 0.0, 10.0,
-                                 "the ombre leads trumps while he holds at least this share of the trumps still out"),
-            "vole_losers": Param(L.H_VOLE_LOSERS, 0.0, 0.0, 10.0,
-                                 "cards that need not be sure winners when undertaking the vole"),
+            **_SHORTHANDS,
+            **_CARD_RULES,
         },
     ),
     "dd": PolicySpec(
@@ -93,20 +115,53 @@ POLICIES: dict[str, PolicySpec] = {
 
 @dataclass(frozen=True)
 class SeatPolicy:
-    """A policy as one seat plays it: registry name plus its parameter values."""
+    """A policy as one seat plays it: registry name plus its parameter values (as given: a
+    shorthand such as ``draw_trumps`` or a group such as ``defenders.avoid_ombre_voids`` stays as
+    written; ``card_rule_values`` resolves them)."""
 
     name: str
     params: Mapping[str, float] = field(default_factory=dict)
 
     def describe(self) -> str:
+        """The policy and its parameters: every general one, and the card-play rules that differ
+        from their defaults (``card play as registered`` is implied by their absence)."""
         spec = POLICIES[self.name]
-        if not spec.params:
+        general = [f"{k}={self.value(k):g}" for k, p in spec.params.items() if not (p.card_rule or p.shorthand)]
+        changed = [f"{k}={v:g}" for k, v in self.card_rule_values().items() if v != spec.params[k].default]
+        if not general and not changed:
             return self.name
-        values = ", ".join(f"{k}={self.value(k):g}" for k in spec.params)
-        return f"{self.name}({values})"
+        return f"{self.name}({', '.join(general + changed)})"
 
     def value(self, key: str) -> float:
-        return float(self.params.get(key, POLICIES[self.name].params[key].default))
+        param = POLICIES[self.name].params[key]
+        if param.card_rule:
+            return self.card_rule_values()[key]
+        return float(self.params.get(key, param.default))
+
+    def card_rule_values(self) -> dict[str, float]:
+        """Every ROLE.RULE of this policy (none for a policy without card-play rules): its default,
+        overridden by shorthands and groups, then by the ROLE.RULE itself."""
+        spec = POLICIES[self.name]
+        values = {k: p.default for k, p in spec.params.items() if p.card_rule}
+        if not values:
+            return values
+        broad = [(k, v) for k, v in self.params.items() if card_rules.expand(k) != (k,)]
+        exact = [(k, v) for k, v in self.params.items() if card_rules.expand(k) == (k,)]
+        for key, value in broad + exact:
+            for name in card_rules.expand(key):
+                values[name] = float(value)
+        return values
+
+
+def parameter_for(spec: PolicySpec, key: str) -> Param | None:
+    """The parameter ``key`` names, or for a group name (``side.rule``, ``defenders.rule``,
+    ``all.rule``) the first card-play rule it sets, whose range it shares."""
+    if key in spec.params:
+        return spec.params[key]
+    names = card_rules.expand(key)
+    if names and all(name in spec.params for name in names):
+        return spec.params[names[0]]
+    return None
 
 
 def make_seat_policy(name: str, params: Mapping[str, float] | None = None) -> SeatPolicy:
@@ -115,14 +170,17 @@ def make_seat_policy(name: str, params: Mapping[str, float] | None = None) -> Se
     spec = POLICIES[name]
     checked: dict[str, float] = {}
     for key, raw in (params or {}).items():
-        if key not in spec.params:
-            known = ", ".join(spec.params) or "none"
+        param = parameter_for(spec, key)
+        if param is None:
+            general = [k for k, p in spec.params.items() if not p.card_rule]
+            known = ", ".join(general) or "none"
+            if any(p.card_rule for p in spec.params.values()):
+                known += ", and ROLE.RULE card-play rules (spadille rules quadrille --policy heuristic)"
             raise PolicyError(f"policy {name!r} has no parameter {key!r} (its parameters: {known})")
         try:
             value = float(raw)
         except (TypeError, ValueError):
             raise PolicyError(f"parameter {name}.{key} must be a number, not {raw!r}") from None
-        param = spec.params[key]
         if not param.low <= value <= param.high:
             raise PolicyError(f"parameter {name}.{key} = {value:g} is outside [{param.low:g}, {param.high:g}]")
         checked[key] = value
@@ -130,14 +188,19 @@ def make_seat_policy(name: str, params: Mapping[str, float] | None = None) -> Se
 
 
 def kernel_arrays(seat_policies):
-    """(policy_ids int64[MAX_SEATS], policy_params float64[MAX_SEATS, N_POLICY_PARAMS])."""
+    """(policy_ids int64[MAX_SEATS], policy_params float64[MAX_SEATS, N_POLICY_PARAMS]). Every
+    row holds the card-play rules at their defaults, then the seat's own values."""
     import numpy as np
 
     ids = np.zeros(L.MAX_SEATS, dtype=np.int64)
     params = np.zeros((L.MAX_SEATS, L.N_POLICY_PARAMS), dtype=np.float64)
+    params[:, L.CARD_RULES:] = card_rules.default_row()
     for seat, policy in enumerate(seat_policies):
         spec = POLICIES[policy.name]
         ids[seat] = spec.kernel_id
         for key, param in spec.params.items():
-            params[seat, param.index] = policy.value(key)
+            if not (param.card_rule or param.shorthand):
+                params[seat, param.index] = policy.value(key)
+        for key, value in policy.card_rule_values().items():
+            params[seat, spec.params[key].index] = value
     return ids, params

@@ -1,0 +1,281 @@
+"""The heuristic's card play, read from its rules (kernel/quadrille/card_rules.py documents each).
+
+Every decision looks up the player's role (as he can tell it from what he sees) and reads that
+role's rule values from the seat's parameter row: plain numbers, so a claim or a policy file can
+change how the friend leads or a defender discards without any Python per decision. At the
+defaults the play is the heuristic's as it was written before the rules became data.
+"""
+
+import numpy as np
+from numba import njit
+
+from spadille.kernel.common._bits import ZERO, above, bit, highest, lowest, popcount
+
+from . import _layout as L
+
+
+@njit(inline="always", cache=True)
+def role_of(obs):
+    """The player's role (_layout.ROLE_*), from what he sees."""
+    seat = obs[L.O_SEAT]
+    contract = obs[L.O_CONTRACT]
+    if seat == obs[L.O_OMBRE]:
+        return L.ROLE_FORCED if contract == L.FORCED else L.ROLE_OMBRE
+    if obs[L.O_FRIEND_KNOWN] == seat:
+        return L.ROLE_FRIEND
+    if contract == L.SANS_PRENDRE or contract == L.SELF_CALLED or obs[L.O_CALLED_POS] < 0:
+        return L.ROLE_DEFENDER_ALONE
+    return L.ROLE_DEFENDER_CALLED
+
+
+@njit(inline="always", cache=True)
+def _rule(params, base, rule):
+    return params[base + rule]
+
+
+@njit(inline="always", cache=True)
+def _flag(params, base, rule):
+    return params[base + rule] >= 0.5
+
+
+@njit(inline="always", cache=True)
+def is_partner(obs, other):
+    """Is ``other`` known to be on this player's side?"""
+    seat = obs[L.O_SEAT]
+    if other == seat:
+        return True
+    ombre = obs[L.O_OMBRE]
+    friend = obs[L.O_FRIEND_KNOWN]
+    contract = obs[L.O_CONTRACT]
+    alone = contract == L.SANS_PRENDRE or contract == L.SELF_CALLED or obs[L.O_CALLED_POS] < 0
+    if seat == ombre:
+        return (not alone) and other == friend
+    if alone:
+        return other != ombre
+    if friend == seat:
+        return other == ombre
+    if friend >= 0:
+        return other != ombre and other != friend
+    return False
+
+
+@njit(inline="always", cache=True)
+def discard(legal, trump, block_mask, shortest, keep):
+    """The lowest card of the shortest (or longest) plain suit available, suits in ``keep`` (a bit
+    per block) only when no other is; a trump only if nothing else."""
+    best = -1
+    best_key = 1 << 30
+    for suit in range(4):
+        if suit == trump:
+            continue
+        cards = legal & block_mask[trump, suit]
+        if cards == ZERO:
+            continue
+        length = popcount(cards)
+        key = length if shortest else -length
+        if keep & (1 << suit) != 0:
+            key += 100
+        if key < best_key:
+            best_key = key
+            best = lowest(cards)
+    if best >= 0:
+        return best
+    return lowest(legal)
+
+
+@njit(inline="always", cache=True)
+def masters(hand, outstanding, trump, block_mask):
+    """Cards of ``hand`` that no unseen card of their suit can beat."""
+    out = ZERO
+    for suit in range(4):
+        block = block_mask[trump, suit]
+        mine = hand & block
+        if mine == ZERO:
+            continue
+        theirs = outstanding & block
+        if theirs == ZERO:
+            out |= mine
+        else:
+            out |= mine & above(highest(theirs))
+    return out
+
+
+@njit(inline="always", cache=True)
+def _equal_top(card, legal, hand, seen, block_mask, trump, block_of_pos):
+    """The highest card of ``legal`` equal to ``card``: reached from it through cards that are
+    the player's own or played before this trick, within its suit."""
+    block = block_mask[trump, block_of_pos[trump, card]]
+    top = card
+    pos = card + 1
+    while pos < 64 and block & bit(pos) != ZERO and (hand | seen) & bit(pos) != ZERO:
+        if legal & bit(pos) != ZERO:
+            top = pos
+        pos += 1
+    return top
+
+
+@njit(inline="always", cache=True)
+def _keep_suits(hand, obs, params, base, trump, block_mask):
+    """The plain blocks a discard avoids: the called suit, suits with a guarded king."""
+    keep = 0
+    called = obs[L.O_CALLED_POS]
+    if _flag(params, base, L.CR_KEEP_CALLED_SUIT) and called >= 0:
+        for suit in range(4):
+            if block_mask[trump, suit] & bit(called) != ZERO:
+                keep |= 1 << suit
+    if _flag(params, base, L.CR_KEEP_GUARDED_KINGS):
+        for suit in range(4):
+            block = block_mask[trump, suit]
+            if suit == trump or block == ZERO:
+                continue
+            mine = hand & block
+            if mine & bit(highest(block)) != ZERO and popcount(mine) <= 2:
+                keep |= 1 << suit
+    return keep
+
+
+@njit(inline="always", cache=True)
+def _side_unbeaten(obs):
+    """Has nobody known to be against this player taken a trick yet (the vole is still on)?"""
+    for other in range(obs[L.O_N_SEATS]):
+        if obs[L.O_TRICKS + other] > 0 and not is_partner(obs, other):
+            return False
+    return True
+
+
+@njit(inline="always", cache=True)
+def _lead(hand, obs, outstanding, params, base, role, block_mask):
+    trump = obs[L.O_TRUMP]
+    trump_block = block_mask[trump, trump]
+    my_trumps = hand & trump_block
+    out_trumps = outstanding & trump_block
+    sure = masters(hand, outstanding, trump, block_mask)
+    called = obs[L.O_CALLED_POS]
+    if _flag(params, base, L.CR_LEAD_CALLED_KING) and called >= 0 and hand & bit(called) != ZERO:
+        return called  # the friend shows himself
+    if _flag(params, base, L.CR_CASH_WINNERS_FIRST) and sure != ZERO and _side_unbeaten(obs):
+        if sure & trump_block != ZERO:
+            return highest(sure & trump_block)
+        return highest(sure)
+    if my_trumps != ZERO and out_trumps != ZERO:
+        n_mine = popcount(my_trumps)
+        n_out = popcount(out_trumps)
+        spare = n_mine >= 2 or not _flag(params, base, L.CR_KEEP_LAST_TRUMP)
+        if spare and n_out >= _rule(params, base, L.CR_DRAW_MIN_OUT) and \
+                n_mine >= _rule(params, base, L.CR_DRAW_TRUMPS) * n_out:
+            how = _rule(params, base, L.CR_DRAW_CARD)
+            if how >= 1.5 or (how < 0.5 and my_trumps & sure != ZERO):
+                return highest(my_trumps)
+            return lowest(my_trumps)
+        if spare and _flag(params, base, L.CR_LEAD_MASTER_TRUMP) and my_trumps & sure != ZERO:
+            return highest(my_trumps)
+        depth = _rule(params, base, L.CR_LEAD_TOP_TRUMP)
+        if spare and depth >= 0.5:
+            top = highest(my_trumps)
+            if popcount(trump_block & above(top)) < depth:  # fewer than N trumps of the pack above it
+                return top
+    plain_sure = sure & ~trump_block
+    if plain_sure != ZERO and _flag(params, base, L.CR_LEAD_PLAIN_MASTERS):
+        return highest(plain_sure)
+    if my_trumps != ZERO and out_trumps == ZERO and _flag(params, base, L.CR_CASH_TRUMPS_NONE_OUT):
+        return highest(my_trumps)
+    if _flag(params, base, L.CR_LEAD_CALLED_SUIT) and called >= 0:
+        for suit in range(4):
+            block = block_mask[trump, suit]
+            if suit != trump and block & bit(called) != ZERO and hand & block != ZERO:
+                return lowest(hand & block)
+    # a card of the longest (or shortest) plain suit, a defender avoiding suits the ombre ruffs
+    ombre = obs[L.O_OMBRE]
+    avoid = _flag(params, base, L.CR_AVOID_OMBRE_VOIDS)
+    long_suit = _flag(params, base, L.CR_PLAIN_SUIT_LONG)
+    high_card = _flag(params, base, L.CR_PLAIN_CARD_HIGH)
+    best = -1
+    best_score = -99
+    for suit in range(4):
+        if suit == trump:
+            continue
+        cards = hand & block_mask[trump, suit]
+        if cards == ZERO:
+            continue
+        score = popcount(cards) if long_suit else 20 - popcount(cards)
+        if avoid and obs[L.O_SHOWED_OUT + ombre] & (1 << suit) != 0:
+            score -= 30
+        if score > best_score:
+            best_score = score
+            best = highest(cards) if high_card else lowest(cards)
+    if best >= 0:
+        return best
+    return lowest(hand)
+
+
+@njit(inline="always", cache=True)
+def heuristic_card(params, hand, legal, obs, pack_ord, block_of_pos, block_mask):
+    """The heuristic's card (an ordered position of ``legal``) under its rules for this role."""
+    trump = obs[L.O_TRUMP]
+    gone = np.uint64(obs[L.O_GONE])
+    outstanding = pack_ord & ~gone & ~hand
+    role = role_of(obs)
+    base = L.CARD_RULES + role * L.N_CARD_RULES
+    if obs[L.O_N_IN_TRICK] == 0:
+        return _lead(legal, obs, outstanding, params, base, role, block_mask)
+    best_pos = obs[L.O_BEST_POS]
+    best_block = block_of_pos[trump, best_pos]
+    trump_block = block_mask[trump, trump]
+    if best_block == trump:
+        winners = legal & trump_block & above(best_pos)
+    else:
+        winners = (legal & block_mask[trump, best_block] & above(best_pos)) | (legal & trump_block)
+    last = obs[L.O_N_IN_TRICK] == obs[L.O_N_SEATS] - 1
+    led = obs[L.O_TRICK_CARDS]
+    following = (legal & block_mask[trump, block_of_pos[trump, led]]) == legal
+    seen = gone  # cards played before this trick: equal-card runs do not pass through this trick's cards
+    for index in range(obs[L.O_N_IN_TRICK]):
+        seen &= ~bit(obs[L.O_TRICK_CARDS + index])
+    equal_high = _flag(params, base, L.CR_EQUAL_CARDS_HIGH)
+    partner_wins = is_partner(obs, obs[L.O_BEST_SEAT])
+    if partner_wins and winners != ZERO:
+        if _flag(params, base, L.CR_TOP_TRUMP_ON_PARTNER) and block_of_pos[trump, led] == trump and \
+                is_partner(obs, obs[L.O_LEADER]) and winners & trump_block != ZERO:
+            return highest(winners & trump_block)
+        if _flag(params, base, L.CR_OVERTAKE_PARTNER):
+            card = lowest(winners)
+            return _equal_top(card, winners, hand, seen, block_mask, trump, block_of_pos) if equal_high else card
+    if partner_wins or winners == ZERO or (last and not _flag(params, base, L.CR_LAST_HAND_WIN)):
+        if following:
+            card = lowest(legal)
+            if equal_high:
+                # equal to the lowest, but never so high that it takes the trick from a partner
+                top = _equal_top(card, legal & ~winners, hand, seen, block_mask, trump, block_of_pos)
+                return top
+            return card
+        keep = _keep_suits(hand, obs, params, base, trump, block_mask)
+        return discard(legal, trump, block_mask, _flag(params, base, L.CR_DISCARD_SHORT), keep)
+    if last:
+        card = lowest(winners)
+    else:
+        sure = winners & masters(hand, outstanding, trump, block_mask)
+        if sure != ZERO and _flag(params, base, L.CR_WIN_WITH_MASTER):
+            card = lowest(sure)
+        elif following and best_block != trump and _flag(params, base, L.CR_SECOND_HAND_LOW):
+            card = lowest(legal)  # second hand low rather than a winner that can be beaten
+            if equal_high:
+                return _equal_top(card, legal & ~winners, hand, seen, block_mask, trump, block_of_pos)
+            return card
+        else:
+            card = lowest(winners)
+    if equal_high:
+        return _equal_top(card, winners, hand, seen, block_mask, trump, block_of_pos)
+    return card
+
+
+@njit(inline="always", cache=True)
+def heuristic_vole(params, hand, obs, pack_ord, block_mask):
+    """1 to undertake the vole: at most the role's ``vole_losers`` of one's cards may lose."""
+    trump = obs[L.O_TRUMP]
+    outstanding = pack_ord & ~np.uint64(obs[L.O_GONE]) & ~hand
+    sure = masters(hand, outstanding, trump, block_mask)
+    losers = hand & ~sure
+    if outstanding & block_mask[trump, trump] != ZERO:
+        losers |= hand & ~block_mask[trump, trump]  # plain winners can still be ruffed
+    base = L.CARD_RULES + role_of(obs) * L.N_CARD_RULES
+    return 1 if popcount(losers) <= _rule(params, base, L.CR_VOLE_LOSERS) else 0
