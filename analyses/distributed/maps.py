@@ -30,9 +30,7 @@ def map_block(ruleset, policies, focal_seats, rotate: bool, seed: int, first_dea
 
 
 def default_block_deals(policies) -> int:
-    from spadille.kernel.quadrille.simulate import SEARCHING_POLICIES
-
-    return SEARCH_BLOCK if any(p.name in SEARCHING_POLICIES for p in policies) else MAP_BLOCK
+    return SEARCH_BLOCK if any(p.searches for p in policies) else MAP_BLOCK
 
 
 def map_stats_on(runner, stats: np.ndarray, ruleset, policies: Sequence, focal_seats: Sequence[int], rotate: bool,

@@ -40,7 +40,7 @@ from spadille.kernel.quadrille import features as F
 from spadille.kernel.quadrille.cards import KING, N_RANKS, SEAT_NAMES
 from spadille.kernel.quadrille.policies import SeatPolicy, make_seat_policy
 from spadille.kernel.quadrille.ruleset import Ruleset
-from spadille.kernel.quadrille.simulate import SEARCHING_POLICIES, provenance
+from spadille.kernel.quadrille.simulate import provenance
 from spadille.kernel.quadrille.variants import Variant, deals_of_seed, play_variants
 
 from spadille.analyses.quadrille.focal import focal_view
@@ -449,7 +449,7 @@ def _check(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, seed: i
 
 
 def _default_batch(policies: Sequence[SeatPolicy]) -> int:
-    if any(p.name in SEARCHING_POLICIES for p in policies):
+    if any(p.searches for p in policies):
         import numba
 
         return SEARCH_BATCH_PER_THREAD * numba.get_num_threads()

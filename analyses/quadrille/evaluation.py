@@ -162,9 +162,7 @@ def evaluate_hand(ruleset: Ruleset, policies: Sequence[SeatPolicy], hand: int, f
 
 def _batch_size(policies: Sequence[SeatPolicy], n_variants: int) -> int:
     """Small batches for searching players, so the progress bar moves every few seconds."""
-    from spadille.kernel.quadrille.simulate import SEARCHING_POLICIES
-
-    if any(p.name in SEARCHING_POLICIES for p in policies):
+    if any(p.searches for p in policies):
         return 2
     return max(256, 262144 // max(1, n_variants))
 

@@ -209,13 +209,14 @@ def _lead(hand, obs, outstanding, params, base, role, block_mask):
 
 
 @njit(inline="always", cache=True)
-def heuristic_card(params, hand, legal, obs, pack_ord, block_of_pos, block_mask):
-    """The heuristic's card (an ordered position of ``legal``) under its rules for this role."""
+def heuristic_card(params, rules_at, hand, legal, obs, pack_ord, block_of_pos, block_mask):
+    """The heuristic's card (an ordered position of ``legal``) under its rules for this role, read
+    from the block of the row starting at ``rules_at`` (CARD_RULES, or ALT_RULES in a situation)."""
     trump = obs[L.O_TRUMP]
     gone = np.uint64(obs[L.O_GONE])
     outstanding = pack_ord & ~gone & ~hand
     role = role_of(obs)
-    base = L.CARD_RULES + role * L.N_CARD_RULES
+    base = rules_at + role * L.N_CARD_RULES
     if obs[L.O_N_IN_TRICK] == 0:
         return _lead(legal, obs, outstanding, params, base, role, block_mask)
     best_pos = obs[L.O_BEST_POS]
@@ -269,7 +270,7 @@ def heuristic_card(params, hand, legal, obs, pack_ord, block_of_pos, block_mask)
 
 
 @njit(inline="always", cache=True)
-def heuristic_vole(params, hand, obs, pack_ord, block_mask):
+def heuristic_vole(params, rules_at, hand, obs, pack_ord, block_mask):
     """1 to undertake the vole: at most the role's ``vole_losers`` of one's cards may lose."""
     trump = obs[L.O_TRUMP]
     outstanding = pack_ord & ~np.uint64(obs[L.O_GONE]) & ~hand
@@ -277,5 +278,5 @@ def heuristic_vole(params, hand, obs, pack_ord, block_mask):
     losers = hand & ~sure
     if outstanding & block_mask[trump, trump] != ZERO:
         losers |= hand & ~block_mask[trump, trump]  # plain winners can still be ruffed
-    base = L.CARD_RULES + role_of(obs) * L.N_CARD_RULES
+    base = rules_at + role_of(obs) * L.N_CARD_RULES
     return 1 if popcount(losers) <= _rule(params, base, L.CR_VOLE_LOSERS) else 0

@@ -16,6 +16,7 @@ from spadille.kernel.common._rng import below_n, seed_deal
 
 from . import _layout as L
 from ._decide import decide_card, decide_vole
+from ._situations import play_of
 from ._policies import (choose_bid, choose_call, choose_demand, choose_force_answer, choose_gift, choose_trump,
                         open_bids)
 from ._rules import (beats, called_king_duty, casco_calls, count_matadors, legal_calls, legal_demands, legal_plays,
@@ -167,6 +168,8 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
     for k in range(L.MAX_TRICKS):
         res[L.COL_LEADERS + k] = -1
         res[L.COL_WINNERS + k] = -1
+    res[L.COL_SITUATION] = -1
+    res[L.COL_SITUATION_SEAT] = -1
     if record:
         for k in range(L.COL_CARDS, L.COL_CARDS + 4 * L.MAX_TRICKS):
             res[k] = -1
@@ -329,7 +332,12 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
                 undertake = force[L.F_VOLE]
             else:
                 _fill_obs(obs, vole_decider, trick, 0, leader, -1, -1, friend, called_seen, gone, contract, ombre)
-                undertake = decide_vole(search, policy_ids[vole_decider], policy_params[vole_decider], vole_decider,
+                pid, rules_at, held = play_of(policy_params[vole_decider], policy_ids[vole_decider], obs,
+                                              hands[vole_decider], pack_ord, block_of_pos, block_mask, 1)
+                if held and res[L.COL_SITUATION] < 0:
+                    res[L.COL_SITUATION] = trick
+                    res[L.COL_SITUATION_SEAT] = vole_decider
+                undertake = decide_vole(search, pid, policy_params[vole_decider], rules_at, vole_decider,
                                         hands, start_ord,
                                         played, n_seats, obs, ombre, friend, partner_card, trump, pack_ord, rules,
                                         pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes,
@@ -351,7 +359,12 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
                 legal = called_king_duty(legal, hands[seat], led_pos, called_pos, trump, block_of_pos)
             if popcount(legal) >= 2:
                 _fill_obs(obs, seat, trick, i, leader, best_pos, best_seat, friend, called_seen, gone, contract, ombre)
-                card = decide_card(search, policy_ids[seat], policy_params[seat], seat, legal, hands, start_ord,
+                pid, rules_at, held = play_of(policy_params[seat], policy_ids[seat], obs, hands[seat], pack_ord,
+                                              block_of_pos, block_mask, 0)
+                if held and res[L.COL_SITUATION] < 0:
+                    res[L.COL_SITUATION] = trick
+                    res[L.COL_SITUATION_SEAT] = seat
+                card = decide_card(search, pid, policy_params[seat], rules_at, seat, legal, hands, start_ord,
                                    played, n_seats, obs, ombre, friend, partner_card, trump, pack_ord, rules, pos_of_card,
                                    block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, values, rng)
             else:

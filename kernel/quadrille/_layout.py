@@ -103,7 +103,7 @@ POLICY_RANDOM = 0
 POLICY_HEURISTIC = 1
 POLICY_DD = 2          # double-dummy card play (sees every hand), heuristic bidding
 POLICY_PIMC = 3        # perfect-information Monte Carlo card play, heuristic bidding
-N_POLICY_PARAMS = 12 + 5 * 24  # the general entries, then the card-play rules of each role (below)
+N_POLICY_PARAMS = 287  # the general entries, then the card play by role and the situation (below)
 
 # ---------------------------------------------------------------- per-deal rows (int64[n, N_ROW_COLS])
 COL_DEAL = 0
@@ -127,7 +127,9 @@ COL_LEADERS = 29       # 10 columns: leader of each trick
 COL_CARDS = 39         # 40 columns: trick t, k-th card played -> COL_CARDS + 4 t + k (natural card)
 COL_WINNERS = 79       # 10 columns: winner of each trick
 COL_GIVEN = 89         # natural card the ombre gave for a demanded king, -1 if none
-N_ROW_COLS = 90
+COL_SITUATION = 90     # the trick (0-based) of the first decision where a seat's situation held, -1 never
+COL_SITUATION_SEAT = 91  # who took that decision, -1 nobody
+N_ROW_COLS = 92
 
 # ---------------------------------------------------------------- in-kernel aggregates
 # by_contract: int64[n_chunks, N_CONTRACTS, 4 (ombre seat), N_STATS]
@@ -207,7 +209,8 @@ OUT_PAY = 10           # 4 entries
 OUT_TRICKS = 14        # 4 entries
 OUT_BIDS = 18          # 4 entries: each seat's bid (COL_BIDS), so a map can tell what was bid before its focal seat
 OUT_VOLE_DECIDER = 22
-N_OUT = 23
+OUT_SITUATION = 23     # COL_SITUATION, then COL_SITUATION_SEAT
+N_OUT = 25
 OUT_ROW_COLUMNS = (COL_CONTRACT, COL_OMBRE, COL_TRUMP, COL_CALLED, COL_FRIEND, COL_SIDE_TRICKS, COL_OUTCOME,
                    COL_VOLE, COL_MATADORS, COL_POOL, COL_PAY, COL_PAY + 1, COL_PAY + 2, COL_PAY + 3,
                    COL_TRICKS, COL_TRICKS + 1, COL_TRICKS + 2, COL_TRICKS + 3,
@@ -256,3 +259,18 @@ CR_KEEP_GUARDED_KINGS = 21
 CR_TOP_TRUMP_ON_PARTNER = 22
 CR_VOLE_LOSERS = 23
 N_CARD_RULES = 24
+
+# The rest of the row (the claims' experiments on the course of play, docs/claims.md):
+# ROLE_POLICY + role: the policy that plays the cards (and the vole) of a seat in that role, -1 its own;
+# a SITUATION program, SITUATION_TERMS terms of (feature, operator, value), feature 0 ending it
+# (kernel/quadrille/situations.py names them): at a decision where every term holds, the seat plays
+# by ALT_RULES and ALT_ROLE_POLICY instead (laid out as CARD_RULES and ROLE_POLICY).
+ROLE_POLICY = CARD_RULES + N_ROLES * N_CARD_RULES        # 132
+ALT_RULES = ROLE_POLICY + N_ROLES                         # 137
+ALT_ROLE_POLICY = ALT_RULES + N_ROLES * N_CARD_RULES      # 257
+SITUATION = ALT_ROLE_POLICY + N_ROLES                     # 262
+SITUATION_TERMS = 8
+assert SITUATION + 3 * SITUATION_TERMS + 1 == N_POLICY_PARAMS
+
+# situation operators
+OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE = 1, 2, 3, 4, 5, 6

@@ -288,16 +288,17 @@ def choose_gift(pid, params, hand_nat, king, trump, pos_of_card, card_of_pos, bl
 
 # ---------------------------------------------------------------- card play
 @njit(inline="always", cache=True)
-def choose_card(pid, params, hand, legal, obs, pack_ord, block_of_pos, block_mask, rng):
-    """An ordered position from ``legal`` for the player described by ``obs``."""
+def choose_card(pid, params, rules_at, hand, legal, obs, pack_ord, block_of_pos, block_mask, rng):
+    """An ordered position from ``legal`` for the player described by ``obs``; the heuristic reads
+    its card-play rules from the row's block at ``rules_at`` (_layout.CARD_RULES or ALT_RULES)."""
     if pid == L.POLICY_RANDOM:
         return nth_set(legal, below_n(rng, popcount(legal)))
-    return heuristic_card(params, hand, legal, obs, pack_ord, block_of_pos, block_mask)
+    return heuristic_card(params, rules_at, hand, legal, obs, pack_ord, block_of_pos, block_mask)
 
 
 @njit(inline="always", cache=True)
-def choose_vole(pid, params, hand, obs, pack_ord, block_mask, rng):
+def choose_vole(pid, params, rules_at, hand, obs, pack_ord, block_mask, rng):
     """1 to undertake the vole by leading to the next trick, 0 to stop at the game."""
     if pid == L.POLICY_RANDOM:
         return below_n(rng, 2)
-    return heuristic_vole(params, hand, obs, pack_ord, block_mask)
+    return heuristic_vole(params, rules_at, hand, obs, pack_ord, block_mask)

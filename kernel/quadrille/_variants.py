@@ -29,7 +29,8 @@ def play_variants(play_seed, hands_in, deal_ids, forces, twins, policy_ids, poli
     variant v: forces[v] int64[N_FORCE], twins[v] (-1 or an earlier variant), policy_ids[v]
     int64[MAX_SEATS], policy_params[v] float64[MAX_SEATS, N_POLICY_PARAMS], rules[v]
     int64[N_RULE_PARAMS], bete_chains[v] int64[2, BETE_CHAIN_LEN]. out int64[n, n_variants,
-    N_OUT] receives the row entries named by out_cols (OUT_ROW_COLUMNS), then the vole decider.
+    N_OUT] receives the row entries named by out_cols (OUT_ROW_COLUMNS), then the vole decider and
+    where the seats' situation first held (OUT_SITUATION).
     """
     n_deals = hands_in.shape[0]
     n_variants = forces.shape[0]
@@ -63,6 +64,8 @@ def play_variants(play_seed, hands_in, deal_ids, forces, twins, policy_ids, poli
                 for k in range(n_out):
                     out[d, v, k] = res[out_cols[k]]
                 out[d, v, n_out] = decider
+                out[d, v, L.OUT_SITUATION] = res[L.COL_SITUATION]
+                out[d, v, L.OUT_SITUATION + 1] = res[L.COL_SITUATION_SEAT]
 
 
 @njit(parallel=True, cache=True)

@@ -113,24 +113,44 @@ POLICIES: dict[str, PolicySpec] = {
 }
 
 
+ROLE_POLICIES = ("random", "heuristic", "dd", "pimc")  # may play a role's cards in place of the seat's own
+
+
 @dataclass(frozen=True)
 class SeatPolicy:
     """A policy as one seat plays it: registry name plus its parameter values (as given: a
     shorthand such as ``draw_trumps`` or a group such as ``defenders.avoid_ombre_voids`` stays as
-    written; ``card_rule_values`` resolves them)."""
+    written; ``card_rule_values`` resolves them).
+
+    ``roles`` lets another policy play the cards (and the vole) of a role, by name (``{"friend":
+    "pimc"}``); bidding stays the seat's. With a ``situation`` (situations.py), ``in_situation``
+    (card-play rules) and ``roles_in_situation`` apply instead, at the decisions where it holds:
+    how a claim changes one piece of card play and nothing else."""
 
     name: str
     params: Mapping[str, float] = field(default_factory=dict)
+    roles: Mapping[str, str] = field(default_factory=dict)
+    situation: str | None = None
+    in_situation: Mapping[str, float] = field(default_factory=dict)
+    roles_in_situation: Mapping[str, str] = field(default_factory=dict)
 
     def describe(self) -> str:
         """The policy and its parameters: every general one, and the card-play rules that differ
-        from their defaults (``card play as registered`` is implied by their absence)."""
+        from their defaults (``card play as registered`` is implied by their absence); then the
+        roles another policy plays, and what changes where the situation holds."""
         spec = POLICIES[self.name]
         general = [f"{k}={self.value(k):g}" for k, p in spec.params.items() if not (p.card_rule or p.shorthand)]
         changed = [f"{k}={v:g}" for k, v in self.card_rule_values().items() if v != spec.params[k].default]
-        if not general and not changed:
-            return self.name
-        return f"{self.name}({', '.join(general + changed)})"
+        text = f"{self.name}({', '.join(general + changed)})" if general or changed else self.name
+        if self.roles:
+            text += " [" + "; ".join(f"{role} plays {name}" for role, name in self.roles.items()) + "]"
+        if self.situation:
+            base = _resolve_card_rules(spec, self.params)
+            alt = _resolve_card_rules(spec, {**self.params, **self.in_situation})
+            what = [f"{k}={v:g}" for k, v in alt.items() if v != base.get(k)]
+            what += [f"{role} plays {name}" for role, name in self.roles_in_situation.items()]
+            text += f" [when {self.situation}: {'; '.join(what) or 'no change'}]"
+        return text
 
     def value(self, key: str) -> float:
         param = POLICIES[self.name].params[key]
@@ -141,16 +161,28 @@ class SeatPolicy:
     def card_rule_values(self) -> dict[str, float]:
         """Every ROLE.RULE of this policy (none for a policy without card-play rules): its default,
         overridden by shorthands and groups, then by the ROLE.RULE itself."""
-        spec = POLICIES[self.name]
-        values = {k: p.default for k, p in spec.params.items() if p.card_rule}
-        if not values:
-            return values
-        broad = [(k, v) for k, v in self.params.items() if card_rules.expand(k) != (k,)]
-        exact = [(k, v) for k, v in self.params.items() if card_rules.expand(k) == (k,)]
-        for key, value in broad + exact:
-            for name in card_rules.expand(key):
-                values[name] = float(value)
-        return values
+        return _resolve_card_rules(POLICIES[self.name], self.params)
+
+    @property
+    def searches(self) -> bool:
+        """Does some decision of this seat search (dd or pimc), its own policy's or a role's?"""
+        names = (self.name, *self.roles.values(), *self.roles_in_situation.values())
+        return any(name in ("dd", "pimc") for name in names)
+
+
+def _resolve_card_rules(spec: PolicySpec, given: Mapping[str, float]) -> dict[str, float]:
+    """The ROLE.RULE values of ``spec`` under the ``given`` parameters (defaults for a policy
+    without card-play rules, such as random: the heuristic's, ready for a role it plays)."""
+    heuristic = POLICIES["heuristic"].params
+    values = {k: p.default for k, p in heuristic.items() if p.card_rule}
+    broad = [(k, v) for k, v in given.items() if card_rules.expand(k) and card_rules.expand(k) != (k,)]
+    exact = [(k, v) for k, v in given.items() if card_rules.expand(k) == (k,)]
+    for key, value in broad + exact:
+        for name in card_rules.expand(key):
+            values[name] = float(value)
+    if not any(p.card_rule for p in spec.params.values()):
+        return {k: v for k, v in values.items() if k in spec.params}
+    return values
 
 
 def parameter_for(spec: PolicySpec, key: str) -> Param | None:
@@ -164,19 +196,19 @@ def parameter_for(spec: PolicySpec, key: str) -> Param | None:
     return None
 
 
-def make_seat_policy(name: str, params: Mapping[str, float] | None = None) -> SeatPolicy:
-    if name not in POLICIES:
-        raise PolicyError(f"unknown policy {name!r}; available: {', '.join(POLICIES)}")
-    spec = POLICIES[name]
+def _checked_params(name: str, spec: PolicySpec, params: Mapping[str, float], card_play_only: bool = False,
+                    where: str = "") -> dict[str, float]:
     checked: dict[str, float] = {}
-    for key, raw in (params or {}).items():
+    for key, raw in params.items():
         param = parameter_for(spec, key)
-        if param is None:
+        if param is None or (card_play_only and not (param.card_rule or param.shorthand or card_rules.expand(key))):
             general = [k for k, p in spec.params.items() if not p.card_rule]
             known = ", ".join(general) or "none"
             if any(p.card_rule for p in spec.params.values()):
                 known += ", and ROLE.RULE card-play rules (spadille rules quadrille --policy heuristic)"
-            raise PolicyError(f"policy {name!r} has no parameter {key!r} (its parameters: {known})")
+            if card_play_only:
+                known = "ROLE.RULE card-play rules only (spadille rules quadrille --policy heuristic)"
+            raise PolicyError(f"policy {name!r} has no parameter {key!r}{where} (its parameters: {known})")
         try:
             value = float(raw)
         except (TypeError, ValueError):
@@ -184,23 +216,76 @@ def make_seat_policy(name: str, params: Mapping[str, float] | None = None) -> Se
         if not param.low <= value <= param.high:
             raise PolicyError(f"parameter {name}.{key} = {value:g} is outside [{param.low:g}, {param.high:g}]")
         checked[key] = value
-    return SeatPolicy(name, checked)
+    return checked
+
+
+def _checked_roles(roles: Mapping[str, str] | None) -> dict[str, str]:
+    checked = {}
+    for role, policy in (roles or {}).items():
+        if role not in card_rules.ROLES:
+            raise PolicyError(f"unknown role {role!r}; roles: {', '.join(card_rules.ROLES)}")
+        if policy not in ROLE_POLICIES:
+            raise PolicyError(f"the {role}'s cards cannot be played by {policy!r}; policies: {', '.join(ROLE_POLICIES)}")
+        checked[role] = policy
+    return checked
+
+
+def make_seat_policy(name: str, params: Mapping[str, float] | None = None, roles: Mapping[str, str] | None = None,
+                     situation: str | None = None, in_situation: Mapping[str, float] | None = None,
+                     roles_in_situation: Mapping[str, str] | None = None) -> SeatPolicy:
+    if name not in POLICIES:
+        raise PolicyError(f"unknown policy {name!r}; available: {', '.join(POLICIES)}")
+    spec = POLICIES[name]
+    checked = _checked_params(name, spec, params or {})
+    heuristic = POLICIES["heuristic"]
+    if situation is not None:
+        from .situations import SituationError, parse_situation
+
+        try:
+            situation = parse_situation(situation).text
+        except SituationError as exc:
+            raise PolicyError(str(exc)) from None
+    elif in_situation or roles_in_situation:
+        raise PolicyError("changes in a situation need the situation they apply in")
+    # what a situation changes is card play, read as the heuristic's rules whatever plays the seat
+    alt = _checked_params("heuristic", heuristic, in_situation or {}, card_play_only=True, where=" in a situation")
+    return SeatPolicy(name, checked, _checked_roles(roles), situation, alt, _checked_roles(roles_in_situation))
 
 
 def kernel_arrays(seat_policies):
     """(policy_ids int64[MAX_SEATS], policy_params float64[MAX_SEATS, N_POLICY_PARAMS]). Every
-    row holds the card-play rules at their defaults, then the seat's own values."""
+    row holds the card-play rules at their defaults (a role another policy plays reads them), the
+    searching players' parameters at pimc's defaults, then the seat's own values; then the roles
+    other policies play, and the seat's situation with what changes in it."""
     import numpy as np
 
     ids = np.zeros(L.MAX_SEATS, dtype=np.int64)
     params = np.zeros((L.MAX_SEATS, L.N_POLICY_PARAMS), dtype=np.float64)
-    params[:, L.CARD_RULES:] = card_rules.default_row()
+    for param in POLICIES["pimc"].params.values():
+        params[:, param.index] = param.default
+    params[:, L.CARD_RULES:L.ROLE_POLICY] = card_rules.default_row()
+    params[:, L.ROLE_POLICY:L.ALT_RULES] = -1.0
+    params[:, L.ALT_ROLE_POLICY:L.SITUATION] = -1.0
+    heuristic = POLICIES["heuristic"].params
     for seat, policy in enumerate(seat_policies):
         spec = POLICIES[policy.name]
         ids[seat] = spec.kernel_id
         for key, param in spec.params.items():
             if not (param.card_rule or param.shorthand):
                 params[seat, param.index] = policy.value(key)
-        for key, value in policy.card_rule_values().items():
-            params[seat, spec.params[key].index] = value
+        base = _resolve_card_rules(POLICIES["heuristic"], policy.params)
+        for key, value in base.items():
+            params[seat, heuristic[key].index] = value
+        for role, name in policy.roles.items():
+            params[seat, L.ROLE_POLICY + card_rules.ROLES.index(role)] = POLICIES[name].kernel_id
+        if policy.situation:
+            from .situations import parse_situation
+
+            alt = _resolve_card_rules(POLICIES["heuristic"], {**policy.params, **policy.in_situation})
+            for key, value in alt.items():
+                params[seat, heuristic[key].index - L.CARD_RULES + L.ALT_RULES] = value
+            params[seat, L.ALT_ROLE_POLICY:L.SITUATION] = params[seat, L.ROLE_POLICY:L.ALT_RULES]
+            for role, name in policy.roles_in_situation.items():
+                params[seat, L.ALT_ROLE_POLICY + card_rules.ROLES.index(role)] = POLICIES[name].kernel_id
+            params[seat, L.SITUATION:] = parse_situation(policy.situation).row()
     return ids, params

@@ -68,7 +68,7 @@ class RunConfig:
         Runs where a seat searches (dd, pimc) take about a second a deal, so they chunk by session."""
         if self.chunk_size is not None:
             return self.chunk_size
-        if any(p.name in SEARCHING_POLICIES for p in self.policies):
+        if any(p.searches for p in self.policies):
             return self.session_length * max(1, 4 // self.session_length)
         return self.session_length * max(1, DEFAULT_CHUNK // self.session_length)
 
@@ -141,7 +141,7 @@ def default_batch_size(config: RunConfig) -> int:
 
 def searches(config: RunConfig) -> bool:
     """Does some seat search (dd or pimc)? Such runs are slow per deal, so they chunk finely."""
-    return any(p.name in SEARCHING_POLICIES for p in config.policies)
+    return any(p.searches for p in config.policies)
 
 
 def _solver_tables(config: RunConfig):

@@ -22,7 +22,7 @@ from spadille.kernel.common.errors import SimulationError
 from . import _layout as L
 from .policies import SeatPolicy, kernel_arrays
 from .ruleset import Ruleset
-from .simulate import SEARCHING_POLICIES, SOLVER_TABLE_BITS, _set_threads
+from .simulate import SOLVER_TABLE_BITS, _set_threads
 from .tables import build_tables
 
 PLAY_SALT = 0x5EED_0F_B1A7  # separates the play streams from the dealing streams of the same seed
@@ -75,7 +75,7 @@ def twins_of(variants: Sequence[Variant]) -> np.ndarray:
 
 
 def _searching(policies_per_variant: Sequence[Sequence[SeatPolicy]]) -> bool:
-    return any(p.name in SEARCHING_POLICIES for policies in policies_per_variant for p in policies)
+    return any(p.searches for policies in policies_per_variant for p in policies)
 
 
 def deals_of_seed(ruleset: Ruleset, seed: int, first_deal: int, n: int) -> tuple[np.ndarray, np.ndarray]:

@@ -18,6 +18,7 @@ from .auction import run_auction
 from .contract import (NO_CARD, NOBODY, casco_calls, contract_after_call, contract_of_auction, demands_a_king,
                        friend_of, legal_calls, legal_demands, side_of, spadille_holder)
 from .decisions import SharedPolicies
+from .situations import SeatPlay
 from .play import called_king_duty, legal_cards, trick_winner
 from .ranking import ranking
 from .rules import Rules, read_rules
@@ -47,6 +48,8 @@ def empty_row(deal: int) -> np.ndarray:
     row[L.COL_CARDS:L.COL_CARDS + L.MAX_SEATS * L.MAX_TRICKS] = -1
     row[L.COL_WINNERS:L.COL_WINNERS + L.MAX_TRICKS] = -1
     row[L.COL_GIVEN] = -1
+    row[L.COL_SITUATION] = -1
+    row[L.COL_SITUATION_SEAT] = -1
     return row
 
 
@@ -87,6 +90,7 @@ class ReferenceEngine:
         self.ruleset = ruleset
         self.rules = read_rules(ruleset)
         self.policies = SharedPolicies(ruleset, seat_policies)
+        self.seat_play = SeatPlay(seat_policies)
 
     def play_deal(self, seed: int, deal: int, table: Table, forced: Forced = NOTHING_FORCED) -> np.ndarray:
         """Play deal ``deal`` of ``seed`` at ``table`` (updated in place) and return its row.
@@ -273,6 +277,14 @@ class ReferenceEngine:
         nets[holder] += fee
         return king, given
 
+    def _who_plays(self, state: PlayState, seat: int, row: np.ndarray, vole: bool) -> tuple[int, int]:
+        """The policy and the card-play rules of this decision (a role another policy plays, a
+        situation that holds), noting in the row the first decision where a situation held."""
+        pid, rules_at, held = self.seat_play.decide(state, seat, vole)
+        if held:
+            _note_situation(row, state, seat)
+        return pid, rules_at
+
     def _play_tricks(self, state: PlayState, stream: PythonStream, row: np.ndarray,
                      fixed_vole: int = L.FREE) -> tuple[bool, int]:
         """Play every trick ("devant jouer jusqu'à la fin"); return whether the vole was
@@ -295,14 +307,19 @@ class ReferenceEngine:
                 if fixed_vole != L.FREE:
                     undertaken = bool(fixed_vole)
                 else:
-                    undertaken = self.policies.vole(state, decider, stream)
+                    pid, rules_at = self._who_plays(state, decider, row, vole=True)
+                    undertaken = self.policies.vole(state, decider, stream, pid, rules_at)
             row[L.COL_LEADERS + trick_index] = state.leader
             for offset in range(self.rules.seats):
                 seat = (state.leader + offset) % self.rules.seats
                 legal = legal_cards(state.hands[seat], state.trick, state.ranking, self.rules)
                 if self.rules.called_king_duty:
                     legal = called_king_duty(legal, state.hands[seat], state.trick, state.called, state.ranking)
-                card = legal[0] if len(legal) == 1 else self.policies.card(state, seat, legal, stream)
+                if len(legal) == 1:
+                    card = legal[0]
+                else:
+                    pid, rules_at = self._who_plays(state, seat, row, vole=False)
+                    card = self.policies.card(state, seat, legal, stream, pid, rules_at)
                 if watched and offset == 0 and seat == state.friend and card in signals:
                     friend_shown = True
                 row[L.COL_CARDS + L.MAX_SEATS * trick_index + offset] = card
@@ -311,6 +328,13 @@ class ReferenceEngine:
             row[L.COL_WINNERS + trick_index] = winner
             state.finish_trick(winner)
         return undertaken, decider
+
+
+def _note_situation(row: np.ndarray, state: PlayState, seat: int) -> None:
+    """The first decision of the deal where a seat's situation held: its trick and seat."""
+    if row[L.COL_SITUATION] < 0:
+        row[L.COL_SITUATION] = state.trick_index
+        row[L.COL_SITUATION_SEAT] = seat
 
 
 def _holder_of(card: int, hands: Sequence[set[int]]) -> int:

@@ -42,7 +42,7 @@ class SharedPolicies:
         self.pos_of_card = tables.pos_of_card
         self.block_mask = tables.block_mask
         self.block_of_pos = tables.block_of_pos
-        self.strong = any(int(pid) in (L.POLICY_DD, L.POLICY_PIMC) for pid in self.ids)
+        self.strong = any(policy.searches for policy in seat_policies)
         if self.strong:  # the double-dummy solver's tables, as the kernel allocates them
             from spadille.kernel.quadrille.simulate import SOLVER_TABLE_BITS
             from spadille.kernel.quadrille.search.solver import compress8_table
@@ -141,9 +141,12 @@ class SharedPolicies:
         played = np.array([self.ordered_mask(state.played[s], trump) for s in range(state.seats)], dtype=np.uint64)
         return hands, played
 
-    def card(self, state: PlayState, seat: int, legal: Sequence[int], stream: PythonStream) -> int:
+    def card(self, state: PlayState, seat: int, legal: Sequence[int], stream: PythonStream,
+             pid: int | None = None, rules_at: int = L.CARD_RULES) -> int:
+        """The card ``seat`` plays; ``pid`` (default: the seat's policy) plays it, the heuristic by
+        the card-play rules of the row's block at ``rules_at``."""
         trump = state.ranking.trump
-        pid = int(self.ids[seat])
+        pid = int(self.ids[seat]) if pid is None else pid
         if pid in (L.POLICY_DD, L.POLICY_PIMC):
             hands, played = self._open_hands(state, trump)
             legal_mask = self.ordered_mask(legal, trump)
@@ -159,14 +162,15 @@ class SharedPolicies:
                                     self.pack_mask(trump), self.policy_rules, self.pos_of_card, self.block_of_pos,
                                     self.block_mask, self.top_pos, self.compress8, self.dd_table, self.dd_shapes)
             return int(self.card_of_pos[trump, position])
-        position = _consult(stream, _policies.choose_card, self.ids[seat], self.params[seat],
+        position = _consult(stream, _policies.choose_card, np.int64(pid), self.params[seat], np.int64(rules_at),
                             self.ordered_mask(state.hands[seat], trump), self.ordered_mask(legal, trump),
                             self.observation(state, seat), self.pack_mask(trump), self.block_of_pos, self.block_mask)
         return int(self.card_of_pos[trump, position])
 
-    def vole(self, state: PlayState, seat: int, stream: PythonStream) -> bool:
+    def vole(self, state: PlayState, seat: int, stream: PythonStream, pid: int | None = None,
+             rules_at: int = L.CARD_RULES) -> bool:
         trump = state.ranking.trump
-        pid = int(self.ids[seat])
+        pid = int(self.ids[seat]) if pid is None else pid
         if pid in (L.POLICY_DD, L.POLICY_PIMC):
             hands, played = self._open_hands(state, trump)
             if pid == L.POLICY_DD:
@@ -179,7 +183,7 @@ class SharedPolicies:
                                   self.policy_rules, self.pos_of_card, self.block_of_pos, self.block_mask,
                                   self.top_pos, self.compress8, self.dd_table, self.dd_shapes)
             return answer != 0
-        answer = _consult(stream, _policies.choose_vole, self.ids[seat], self.params[seat],
+        answer = _consult(stream, _policies.choose_vole, np.int64(pid), self.params[seat], np.int64(rules_at),
                           self.ordered_mask(state.hands[seat], trump), self.observation(state, seat),
                           self.pack_mask(trump), self.block_mask)
         return answer != 0

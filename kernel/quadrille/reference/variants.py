@@ -34,4 +34,6 @@ def play_variants(base_ruleset: Ruleset, base_policies: Sequence[SeatPolicy], va
             played = engine.play_hands(int(deal), start, stream, Table(), Forced.from_array(variant.force.array()))
             out[d, v, :L.OUT_VOLE_DECIDER] = played.row[list(L.OUT_ROW_COLUMNS)]
             out[d, v, L.OUT_VOLE_DECIDER] = played.vole_decider
+            out[d, v, L.OUT_SITUATION] = played.row[L.COL_SITUATION]
+            out[d, v, L.OUT_SITUATION + 1] = played.row[L.COL_SITUATION_SEAT]
     return out
