@@ -32,6 +32,7 @@ ONE_PER_FEATURE = {
     "partner_winning": "partner_winning", "side_tricks": "side_tricks >= 3", "opponent_tricks": "opponent_tricks >= 2",
     "cards_left": "cards_left <= 5", "holds_called_king": "holds_called_king", "seat": "seat == 2",
     "contract": "contract == sans-prendre", "vole_decision": "vole_decision and role == ombre",
+    "top_trump": "top_trump == 4", "red_trumps": "red_trumps and on_lead",
 }
 
 

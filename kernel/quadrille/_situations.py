@@ -9,7 +9,7 @@ the cards gone, the trick so far, who is known to be his partner.
 import numpy as np
 from numba import njit
 
-from spadille.kernel.common._bits import ZERO, bit, highest, popcount
+from spadille.kernel.common._bits import ZERO, above, bit, highest, popcount
 
 from . import _layout as L
 from ._card_play import is_partner, masters, role_of
@@ -20,7 +20,9 @@ F_ROLE, F_TRICK, F_POSITION, F_ON_LEAD, F_PLAYS_LAST, F_MATADORS, F_TRUMPS, F_TR
 F_SURE_WINNERS, F_SURE_TRUMPS, F_LED_TRUMP, F_CALLED_SUIT_LED, F_KING_SHOWN, F_PARTNER_WINNING = 10, 11, 12, 13, 14, 15
 F_SIDE_TRICKS, F_OPPONENT_TRICKS, F_CARDS_LEFT, F_HOLDS_CALLED_KING, F_SEAT, F_CONTRACT, F_VOLE_DECISION = \
     16, 17, 18, 19, 20, 21, 22
-N_FEATURES = 23
+F_TOP_TRUMP, F_RED_TRUMPS = 23, 24
+N_FEATURES = 25
+_HEARTS, _DIAMONDS = 2, 3  # cards.SUITS
 
 
 @njit(inline="always", cache=True)
@@ -95,6 +97,11 @@ def feature(fid, obs, hand, pack_ord, block_of_pos, block_mask, vole):
         return obs[L.O_CONTRACT]
     if fid == F_VOLE_DECISION:
         return vole
+    if fid == F_TOP_TRUMP:
+        mine = hand & trump_block
+        return 0 if mine == ZERO else 1 + popcount(trump_block & above(highest(mine)))
+    if fid == F_RED_TRUMPS:
+        return 1 if trump == _HEARTS or trump == _DIAMONDS else 0
     return -1
 
 

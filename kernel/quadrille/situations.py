@@ -62,6 +62,9 @@ FEATURES: tuple[Feature, ...] = (
     Feature("seat", 20, "his seat: 0 eldest, 1 second, 2 third, 3 dealer"),
     Feature("contract", 21, "the contract as he sees it: " + ", ".join(CONTRACT_VALUES), CONTRACT_VALUES),
     Feature("vole_decision", 22, "1 at the decision whether to undertake the vole (0 at a card)"),
+    Feature("top_trump", 23, "the rank of his best trump in the pack: 1 spadille, 2 manille, 3 basto, 4 ponto in "
+                             "red or the king in black, ...; 0 with no trump"),
+    Feature("red_trumps", 24, "1 when hearts or diamonds are trumps (twelve trumps, ponto the fourth)"),
 )
 BY_NAME = {feature.name: feature for feature in FEATURES}
 OPERATORS = {"==": L.OP_EQ, "!=": L.OP_NE, "<": L.OP_LT, "<=": L.OP_LE, ">": L.OP_GT, ">=": L.OP_GE}

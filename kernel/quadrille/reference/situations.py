@@ -11,6 +11,7 @@ import operator
 from typing import Sequence
 
 from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille import card_rules
 from spadille.kernel.quadrille.policies import POLICIES, SeatPolicy
 from spadille.kernel.quadrille.situations import FEATURES, parse_situation
@@ -120,6 +121,10 @@ def feature(name: str, state: PlayState, seat: int, vole: bool) -> int:
         return _contract_seen(state, seat)
     if name == "vole_decision":
         return int(vole)
+    if name == "top_trump":
+        return next((rank + 1 for rank, card in enumerate(ranking.trumps) if card in hand), 0)
+    if name == "red_trumps":
+        return int(cards.SUITS[ranking.trump] in ("hearts", "diamonds"))
     raise ValueError(f"no feature {name!r}")
 
 
