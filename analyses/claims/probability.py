@@ -1,0 +1,145 @@
+"""The ``probability`` kind: how likely a condition is over the dealt hands, given another.
+
+    [experiment]
+    kind = "probability"
+    event = "has(second, Kh) or has(second, Kd)"          # the condition language (conditions.py)
+    given = "not has(me, Kh) and not has(me, Kd)"         # optional
+    [verdict]
+    expect = "equal"
+    value = "5 to 4"                                      # odds for the event: 5/9; or 0.5556
+    tolerance = 0.01
+
+No card is played: the estimate is P(event | given) over the deals of the ruleset (``fixed``
+cards in the focal hand, ``focal`` naming ``me`` / ``ombre``). It is computed **exactly** when
+both conditions speak only of where named cards lie (every term ``has(seat, card)``: placements.py
+sums over their placements), and estimated by **Monte Carlo** otherwise: ``deals`` deals meeting
+``given``, the share meeting ``event`` with its Wilson 95% interval. Which was used is decided
+from the text when the claim is read, and the result says so: "exact" or "Monte Carlo, n = ...".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable
+
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille.ruleset import Ruleset
+
+from .guard import Inconclusive
+from .reader import Table
+from .simulated import (_condition, _focal, base_ruleset, read_fixed, read_max_attempts, ruleset_reason)
+from .verdict import Estimate, format_exact
+
+DEFAULT_DEALS = 100_000
+PLACES = 4        # decimals an estimate is shown in (the exact value is kept as a fraction too)
+EXACT, MONTE_CARLO = "exact", "Monte Carlo"
+KEYS = {
+    "kind": "probability",
+    "event": "the condition whose probability is stated (the condition language, e.g. has(second, Kh))",
+    "given": "optional: the condition it is conditioned on (default: every deal)",
+    "focal": "the seat `me` / `ombre` names: eldest (default), second, third or dealer",
+    "fixed": "cards always dealt to the focal seat, e.g. \"♠A ♣A\"",
+    "ruleset": "ruleset name (default: the work's own game, else the run's)",
+    "deals": f"the Monte Carlo sample when it cannot be exact: deals meeting `given` (default {DEFAULT_DEALS:,})",
+    "max_attempts": "the dealing limit of the Monte Carlo estimate (as for the simulated kinds)",
+}
+
+
+@dataclass(frozen=True)
+class ProbabilitySpec:
+    ruleset: Ruleset
+    event: str
+    given: str | None
+    focal: int
+    fixed: int
+    deals: int
+    max_attempts: int
+    named: tuple[int, ...] | None     # the cards the conditions name, when P is exact; None: Monte Carlo
+    ruleset_reason: str = ""
+
+    @property
+    def exact(self) -> bool:
+        return self.named is not None
+
+    @property
+    def sample(self) -> int | None:
+        """Deals a Monte Carlo estimate draws by default; None when it is exact."""
+        return None if self.exact else self.deals
+
+    def describe(self) -> str:
+        given = f" | {self.given}" if self.given else ""
+        seat = cards.SEAT_NAMES[self.ruleset["pack.seats"]][self.focal]
+        held = f", {seat} holding {cards.Hand(self.fixed).format()}" if self.fixed else ""
+        if self.exact:
+            how = (f"exact: every placement of the {len(self.named)} named card{'s' if len(self.named) != 1 else ''}, "
+                   f"weighted by its number of deals")
+        else:
+            how = "Monte Carlo: a share of the dealt hands (a term reads more than where named cards lie)"
+        return f"P({self.event}{given}) over the dealt hands (me = {seat}{held}) · {how}"
+
+
+def read_probability(table: Table, deals_limit: int) -> ProbabilitySpec:
+    from .placements import MAX_NAMED, named_cards
+
+    table.only(KEYS)
+    ruleset = base_ruleset(table)
+    seats = ruleset["pack.seats"]
+    focal = _focal(table, seats)
+    event = table.text("event", "a condition")
+    _condition(table, event, seats, focal, ruleset, "event")
+    given = table.text("given", "a condition", required=False)
+    _condition(table, given, seats, focal, ruleset, "given")
+    fixed = read_fixed(table, ruleset)
+    deals = table.integer("deals", 1, deals_limit, "Monte Carlo sample size", default=DEFAULT_DEALS)
+    named = named_cards(event)
+    if named is not None and given is not None:
+        more = named_cards(given)
+        named = None if more is None else tuple(sorted({*named, *more}))
+    if named is not None and len([c for c in named if not (fixed >> c) & 1]) > MAX_NAMED:
+        named = None   # too many placements to sum: estimated instead
+    return ProbabilitySpec(ruleset, event, given, focal, fixed, deals, read_max_attempts(table), named,
+                           ruleset_reason(table))
+
+
+def run_probability(spec: ProbabilitySpec, seed: int, deals: int, threads: int | None,
+                    progress: Callable[[int], None] | None) -> Estimate:
+    from spadille.kernel.quadrille.conditions import compile_condition
+
+    seats = spec.ruleset["pack.seats"]
+    compiled = [None if text is None else compile_condition(text, seats, spec.focal, spec.ruleset)
+                for text in (spec.event, spec.given)]
+    if spec.exact:
+        from .placements import exact_probability
+
+        both, given = exact_probability(spec.ruleset, *compiled, spec.named,
+                                        {spec.focal: spec.fixed} if spec.fixed else {})
+        if given == 0:
+            raise Inconclusive(f"the given condition {spec.given!r} never holds: no deal to count")
+        value = both / given
+        return Estimate(None, float(value), float(value), float(value), format_exact(value, decimals=PLACES),
+                        values=(value,), labels=("P",), places=PLACES, method=EXACT)
+    from spadille.analyses.paired import rate_ci
+
+    from .simulated import deal
+
+    dealt = deal(spec.ruleset, seed, deals, spec.given, spec.focal, spec.fixed, spec.max_attempts, progress)
+    event = compiled[0](dealt.hands)
+    estimate, low, high = rate_ci(event)
+    n = int(event.size)
+    return Estimate(n, estimate, low, high, "n/a" if n == 0 else f"{estimate:.{PLACES}f}", deals=deals, tried=dealt.tried,
+                    places=PLACES, method=f"{MONTE_CARLO}, n = {n:,}")
+
+
+def criterion(spec: ProbabilitySpec, value: Fraction, tolerance: Fraction) -> str:
+    """The verdict's criterion in words, for an expected value (``expect = "equal"``)."""
+    stated = format_exact(value)
+    if "/" in stated:   # odds or a fraction: its decimal too
+        stated += f" = {float(value):.{PLACES}f}"
+    within = f" within ± {format_exact(tolerance)}" if tolerance else " exactly"
+    if spec.exact:
+        return (f"the probability computed exactly (a sum over the placements of the named cards); supported when "
+                f"it equals the stated {stated}{within}, else contradicted")
+    return (f"the share of the dealt hands (Monte Carlo); supported when the whole of its Wilson 95% CI lies within "
+            f"{stated} ± {format_exact(tolerance)}, contradicted when it lies wholly outside it, inconclusive "
+            f"otherwise")
