@@ -12,8 +12,11 @@ import pytest
 from scipy.stats import hypergeom
 
 from spadille.analyses.claims import ClaimError, check_claim, load_claims
+from spadille.analyses.claims.hand_counts import COUNTED, card_sets
 from spadille.analyses.claims.placements import named_cards
+from spadille.analyses.claims.terms import condition_terms
 from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille.ruleset import load_ruleset
 
 from claim_files import FIVE_TO_FOUR, five_to_four, shipped_text, write_claim
 
@@ -93,28 +96,91 @@ def test_fixed_cards_and_a_three_handed_table_are_counted_exactly(tmp_path):
     assert three.estimate.values == (Fraction(1, 2),)             # in one of the two other hands of ten
 
 
-def test_a_feature_other_than_has_is_estimated_by_monte_carlo_with_its_interval(tmp_path):
-    # five or more of the twelve red trumps in one hand of ten: hypergeometric, but the condition
-    # reads the whole hand (trumps), so it is estimated, and its interval must hold the exact value
+def test_a_feature_read_from_the_whole_hand_is_estimated_by_monte_carlo_with_its_interval(tmp_path):
+    # five or more of the twelve red trumps in one hand of ten: hypergeometric, but quick_tricks
+    # (never below 0, so the event is the same) reads the whole hand, so it is estimated, and its
+    # interval must hold the exact value
     exact = float(hypergeom(40, 12, 10).sf(4))
-    result = _check(tmp_path, _probability("trumps(me, hearts) >= 5", extra="deals = 20000\n"))
+    result = _check(tmp_path, _probability("trumps(me, hearts) >= 5 and quick_tricks(me, hearts) >= 0",
+                                           extra="deals = 20000\n"))
     estimate = result.estimate
     assert estimate.method == "Monte Carlo, n = 20,000" and estimate.n == 20_000 and estimate.values is None
     assert estimate.ci_low < exact < estimate.ci_high and estimate.ci_high - estimate.ci_low < 0.02
     assert result.record()["method"] == "Monte Carlo, n = 20,000"
     # a given condition is what is dealt: n counts the deals meeting it
-    given = _check(tmp_path, _probability("trumps(me, hearts) >= 5", "has(me, spadille)", "deals = 500\n"),
+    given = _check(tmp_path, _probability("quick_tricks(me, hearts) >= 3", "has(me, spadille)", "deals = 500\n"),
                    scale=1.0)
     assert given.estimate.n == 500 and given.estimate.tried > 500
 
 
+def _named(text: str):
+    return named_cards(condition_terms(text, 4, 0))
+
+
 def test_exactness_is_read_from_the_text():
-    assert named_cards("has(me, spadille) and not has(second, 7♥) or has(dealer, Kh)") == tuple(sorted(
+    assert _named("has(me, spadille) and not has(second, 7♥) or has(dealer, Kh)") == tuple(sorted(
         (cards.parse_card("spadille"), cards.parse_card("7♥"), cards.parse_card("Kh"))))
-    assert named_cards("has(me, Kh) + has(me, Kd) >= 1") is not None
-    assert named_cards("has(me, spadille) and kings(me) >= 2") is None
-    assert named_cards("best_suit(me) == hearts") is None
-    assert named_cards("1 == 1") == ()
+    assert _named("has(me, Kh) + has(me, Kd) >= 1") is not None
+    assert _named("has(me, spadille) and kings(me) >= 2") is None
+    assert _named("best_suit(me) == hearts") is None
+    assert _named("1 == 1") == ()
+    ruleset = load_ruleset("encyclopedie-1765")
+    assert card_sets(ruleset, condition_terms("kings(me) >= 2 and has(eldest, spadille)", 4, 0)) is not None
+    assert card_sets(ruleset, condition_terms("kings(me) >= 2 and has(second, spadille)", 4, 0)) is None   # two hands
+    assert card_sets(ruleset, condition_terms("matadors(me, hearts) >= 3", 4, 0)) is None    # a run, not a count
+    assert card_sets(ruleset, condition_terms("best_suit(me) == hearts", 4, 0)) is None
+
+
+RED_TRUMPS = 12
+
+
+@pytest.mark.parametrize("event, given, expected", [
+    ("trumps(me, hearts) >= 5", None,
+     Fraction(sum(comb(RED_TRUMPS, k) * comb(40 - RED_TRUMPS, 10 - k) for k in range(5, 11)), comb(40, 10))),
+    ("true_matadors(me, hearts) == 1", None, Fraction(435, 988)),
+    ("kings(me) == 2", None, Fraction(comb(4, 2) * comb(36, 8), comb(40, 10))),
+    # at least one natural suit void: inclusion and exclusion over the four suits of ten
+    ("voids(me) >= 1", None, Fraction(4 * comb(30, 10) - 6 * comb(20, 10) + 4 * comb(10, 10), comb(40, 10))),
+    ("suit_length(me, clubs) == 0", None, Fraction(comb(30, 10), comb(40, 10))),
+    # spadille and four or more of the eleven other red trumps among the nine other cards
+    ("trumps(me, hearts) >= 5", "has(me, spadille)",
+     Fraction(sum(comb(RED_TRUMPS - 1, k) * comb(28, 9 - k) for k in range(4, 10)), comb(39, 9))),
+    ("has_ponto(me, hearts) and trumps(me, hearts) >= 2", None,
+     Fraction(sum(comb(RED_TRUMPS - 1, k) * comb(28, 9 - k) for k in range(1, 10)), comb(40, 10))),
+    ("has_ponto(me, spades)", None, Fraction(0)),                 # no ponto in black
+])
+def test_conditions_on_one_hand_are_summed_exactly_over_its_card_classes(tmp_path, event, given, expected):
+    result = _check(tmp_path, _probability(event, given))
+    assert result.claim.experiment.exact_by == "one hand" and result.estimate.method == "exact"
+    assert result.estimate.values == (expected,)
+
+
+def test_one_hand_other_than_mine_with_my_fixed_cards(tmp_path):
+    # I hold Kh: second's ten cards come from the 39 others, three kings among them
+    result = _check(tmp_path, _probability("kings(second) >= 1", extra='fixed = "Kh"\n'))
+    assert result.estimate.values == (1 - Fraction(comb(36, 10), comb(39, 10)),)
+
+
+@pytest.mark.parametrize("feature", sorted(set(COUNTED) - {"has"}))
+def test_the_counted_features_read_a_hand_only_through_their_card_sets(feature):
+    """What hand_counts.py rests on: each COUNTED feature of the kernel, on random hands, is the
+    count of its set (the cards it counts alone), or for voids the natural suits left empty."""
+    import numpy as np
+
+    from spadille.kernel.quadrille import features as F
+
+    ruleset = load_ruleset("encyclopedie-1765")
+    rng = np.random.default_rng(7)
+    hands = np.array([sum(1 << int(c) for c in rng.choice(40, 10, replace=False)) for _ in range(3000)],
+                     dtype=np.uint64)
+    tables = F.feature_tables(ruleset)
+    for suit in (range(4) if F.FEATURES[feature].takes_suit else [None]):
+        terms = condition_terms(f"{feature}(me{'' if suit is None else ', ' + cards.SUITS[suit]}) >= 0", 4, 0)
+        sets = card_sets(ruleset, terms)
+        counts = np.array([[bin(int(h) & s).count("1") for s in sets] for h in hands])
+        kernel = F.FEATURES[feature].compute(hands, suit, tables)
+        expected = (counts == 0).sum(axis=1) if COUNTED[feature] == "suits" else counts[:, 0]
+        assert (np.asarray(kernel) == expected).all(), (feature, suit)
 
 
 def test_a_given_that_never_holds_is_inconclusive(tmp_path):

@@ -12,13 +12,12 @@ kernel's compiled test) is evaluated on every placement, so the sum is the condi
 probability exactly, as a Fraction.
 
 Any other feature (trumps, matadors, best_suit ...) reads more of a hand than the named cards,
-so ``named_cards`` returns None and the caller estimates by Monte Carlo instead: exactness is
+so ``named_cards`` returns None and the caller tries hand_counts.py, else Monte Carlo: exactness is
 decided from the condition's text, never guessed from a sample.
 """
 
 from __future__ import annotations
 
-import ast
 from fractions import Fraction
 from math import factorial
 from typing import Iterable
@@ -26,27 +25,17 @@ from typing import Iterable
 import numpy as np
 
 from spadille.kernel.quadrille import _layout as L
-from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.ruleset import Ruleset
 
 MAX_NAMED = 10    # named free cards enumerated at most: 4**10 (about a million) placements on four seats
 
 
-def named_cards(text: str) -> tuple[int, ...] | None:
-    """The cards a valid condition names in ``has(seat, card)``, if every call in it is has();
-    None if it calls any other feature (its probability is then not a sum over placements)."""
-    from spadille.kernel.quadrille.conditions import _hide_tokens, _restore
-
-    hidden, tokens = _hide_tokens(text)
-    found: list[int] = []
-    for node in ast.walk(ast.parse(hidden.strip(), mode="eval")):
-        if isinstance(node, ast.Call):
-            if not isinstance(node.func, ast.Name) or node.func.id != "has" or len(node.args) != 2:
-                return None
-            word = node.args[1]
-            name = word.id if isinstance(word, ast.Name) else word.value
-            found.append(cards.parse_card(_restore(name, tokens)))
-    return tuple(sorted(set(found)))
+def named_cards(terms: Iterable) -> tuple[int, ...] | None:
+    """The cards the terms (terms.condition_terms) name in ``has(seat, card)``, if every term is
+    has(); None if any other feature is called (the probability is then not a sum over placements)."""
+    if any(term.feature != "has" for term in terms):
+        return None
+    return tuple(sorted({term.argument for term in terms}))
 
 
 def exact_probability(ruleset: Ruleset, event, given, cards_named: Iterable[int], fixed: dict[int, int]

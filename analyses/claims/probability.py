@@ -46,6 +46,9 @@ KEYS = {
 }
 
 
+PLACEMENTS, ONE_HAND = "placements", "one hand"   # the two exact methods
+
+
 @dataclass(frozen=True)
 class ProbabilitySpec:
     ruleset: Ruleset
@@ -55,12 +58,16 @@ class ProbabilitySpec:
     fixed: int
     deals: int
     max_attempts: int
-    named: tuple[int, ...] | None     # the cards the conditions name, when P is exact; None: Monte Carlo
+    exact_by: str | None = None       # PLACEMENTS, ONE_HAND, or None: Monte Carlo
+    named: tuple[int, ...] = ()       # PLACEMENTS: the cards whose placements are summed
+    sets: tuple[int, ...] = ()        # ONE_HAND: the card sets the terms count
+    seat: int = 0                     # ONE_HAND: the hand they read
+    estimated_because: str = ""       # Monte Carlo: why not exact
     ruleset_reason: str = ""
 
     @property
     def exact(self) -> bool:
-        return self.named is not None
+        return self.exact_by is not None
 
     @property
     def sample(self) -> int | None:
@@ -69,18 +76,42 @@ class ProbabilitySpec:
 
     def describe(self) -> str:
         given = f" | {self.given}" if self.given else ""
-        seat = cards.SEAT_NAMES[self.ruleset["pack.seats"]][self.focal]
-        held = f", {seat} holding {cards.Hand(self.fixed).format()}" if self.fixed else ""
-        if self.exact:
+        names = cards.SEAT_NAMES[self.ruleset["pack.seats"]]
+        held = f", {names[self.focal]} holding {cards.Hand(self.fixed).format()}" if self.fixed else ""
+        if self.exact_by == PLACEMENTS:
             how = (f"exact: every placement of the {len(self.named)} named card{'s' if len(self.named) != 1 else ''}, "
                    f"weighted by its number of deals")
+        elif self.exact_by == ONE_HAND:
+            how = f"exact: every count of the card classes the terms read in {names[self.seat]}'s hand, weighted by " \
+                  f"its number of hands"
         else:
-            how = "Monte Carlo: a share of the dealt hands (a term reads more than where named cards lie)"
-        return f"P({self.event}{given}) over the dealt hands (me = {seat}{held}) · {how}"
+            how = f"Monte Carlo: a share of the dealt hands ({self.estimated_because})"
+        return f"P({self.event}{given}) over the dealt hands (me = {names[self.focal]}{held}) · {how}"
+
+
+def _exact_method(ruleset: Ruleset, terms, focal: int, fixed: int) -> dict:
+    """How P can be computed exactly from the conditions' terms, as ProbabilitySpec fields, or why not."""
+    from .hand_counts import MAX_VECTORS, card_sets, vector_count
+    from .placements import MAX_NAMED, named_cards
+
+    named = named_cards(terms)
+    if named is not None:
+        if len([c for c in named if not (fixed >> c) & 1]) <= MAX_NAMED:
+            return {"exact_by": PLACEMENTS, "named": named}
+        return {"estimated_because": f"more than {MAX_NAMED} named cards to place"}
+    sets = card_sets(ruleset, terms)
+    if sets is None:
+        return {"estimated_because": "a term reads more of a hand than where named cards lie, or how many cards "
+                                     "of some sets one hand holds"}
+    seat = terms[0].seat
+    held, elsewhere = (fixed, 0) if seat == focal else (0, fixed)
+    if vector_count(ruleset, sets, held, elsewhere) > MAX_VECTORS:
+        return {"estimated_because": f"more than {MAX_VECTORS:,} classes of hands to sum"}
+    return {"exact_by": ONE_HAND, "sets": tuple(sets), "seat": seat}
 
 
 def read_probability(table: Table, deals_limit: int) -> ProbabilitySpec:
-    from .placements import MAX_NAMED, named_cards
+    from .terms import condition_terms
 
     table.only(KEYS)
     ruleset = base_ruleset(table)
@@ -92,14 +123,9 @@ def read_probability(table: Table, deals_limit: int) -> ProbabilitySpec:
     _condition(table, given, seats, focal, ruleset, "given")
     fixed = read_fixed(table, ruleset)
     deals = table.integer("deals", 1, deals_limit, "Monte Carlo sample size", default=DEFAULT_DEALS)
-    named = named_cards(event)
-    if named is not None and given is not None:
-        more = named_cards(given)
-        named = None if more is None else tuple(sorted({*named, *more}))
-    if named is not None and len([c for c in named if not (fixed >> c) & 1]) > MAX_NAMED:
-        named = None   # too many placements to sum: estimated instead
-    return ProbabilitySpec(ruleset, event, given, focal, fixed, deals, read_max_attempts(table), named,
-                           ruleset_reason(table))
+    terms = tuple(term for text in (event, given) if text for term in condition_terms(text, seats, focal))
+    return ProbabilitySpec(ruleset, event, given, focal, fixed, deals, read_max_attempts(table),
+                           ruleset_reason=ruleset_reason(table), **_exact_method(ruleset, terms, focal, fixed))
 
 
 def run_probability(spec: ProbabilitySpec, seed: int, deals: int, threads: int | None,
@@ -110,10 +136,16 @@ def run_probability(spec: ProbabilitySpec, seed: int, deals: int, threads: int |
     compiled = [None if text is None else compile_condition(text, seats, spec.focal, spec.ruleset)
                 for text in (spec.event, spec.given)]
     if spec.exact:
-        from .placements import exact_probability
+        if spec.exact_by == PLACEMENTS:
+            from .placements import exact_probability
 
-        both, given = exact_probability(spec.ruleset, *compiled, spec.named,
-                                        {spec.focal: spec.fixed} if spec.fixed else {})
+            both, given = exact_probability(spec.ruleset, *compiled, spec.named,
+                                            {spec.focal: spec.fixed} if spec.fixed else {})
+        else:
+            from .hand_counts import exact_one_hand
+
+            held, elsewhere = (spec.fixed, 0) if spec.seat == spec.focal else (0, spec.fixed)
+            both, given = exact_one_hand(spec.ruleset, *compiled, list(spec.sets), spec.seat, held, elsewhere)
         if given == 0:
             raise Inconclusive(f"the given condition {spec.given!r} never holds: no deal to count")
         value = both / given
@@ -138,7 +170,8 @@ def criterion(spec: ProbabilitySpec, value: Fraction, tolerance: Fraction) -> st
         stated += f" = {float(value):.{PLACES}f}"
     within = f" within ± {format_exact(tolerance)}" if tolerance else " exactly"
     if spec.exact:
-        return (f"the probability computed exactly (a sum over the placements of the named cards); supported when "
+        how = "the placements of the named cards" if spec.exact_by == PLACEMENTS else "the classes of hands"
+        return (f"the probability computed exactly (a sum over {how}); supported when "
                 f"it equals the stated {stated}{within}, else contradicted")
     return (f"the share of the dealt hands (Monte Carlo); supported when the whole of its Wilson 95% CI lies within "
             f"{stated} ± {format_exact(tolerance)}, contradicted when it lies wholly outside it, inconclusive "
