@@ -191,25 +191,34 @@ def print_verdicts(console, frame) -> None:
 
 
 # Columns that may wrap, with the narrowest they may get; the others keep their width. When the
-# table cannot fit, the method and then the statement leave it: both stand in each claim's context.
-WRAPPING = {"statement": 24, "estimate": 10, "method": 12}
+# table cannot fit, the method and then the statement leave it (both stand in each claim's
+# context below), and last the interval wraps after its comma.
+WRAPPING = {"statement": 24, "estimate": 8, "method": 12}
 DROPPED_FIRST = ("method", "statement")
+CI_LEAST = 9   # "[116.46," over "139.77]"
 
 
-def fitted_columns(frame, width: int) -> list[str]:
-    """The columns of formats.TABLE_COLUMNS that fit ``width`` characters (with rich's borders
-    and padding, three characters a column and one more)."""
+def _width(least: dict[str, int], columns: list[str]) -> int:
+    """The table's width: the columns, two spaces of padding each and a rule between two (no edges)."""
+    return sum(least[name] + 3 for name in columns) - 1
+
+
+def fitted_columns(frame, width: int) -> tuple[list[str], set[str]]:
+    """(the columns of formats.TABLE_COLUMNS that fit ``width`` characters, those that may wrap)."""
     from spadille.analyses.claims.formats import TABLE_COLUMNS, table_cells
 
     cells = [table_cells(row) for row in frame.itertuples(index=False)]
     natural = {name: max([len(name), *(len(str(c[name])) for c in cells)]) for name in TABLE_COLUMNS}
     least = {name: min(natural[name], WRAPPING.get(name, natural[name])) for name in TABLE_COLUMNS}
-    columns = list(TABLE_COLUMNS)
+    columns, wrapping = list(TABLE_COLUMNS), set(WRAPPING)
     for name in DROPPED_FIRST:
-        if sum(least[c] + 3 for c in columns) + 1 <= width:
+        if _width(least, columns) <= width:
             break
         columns.remove(name)
-    return columns
+    if _width(least, columns) > width:
+        least["95% CI"] = min(natural["95% CI"], CI_LEAST)
+        wrapping.add("95% CI")
+    return columns, wrapping
 
 
 def verdict_table(frame, width: int):
@@ -218,11 +227,11 @@ def verdict_table(frame, width: int):
 
     from spadille.analyses.claims.formats import table_cells
 
-    columns = fitted_columns(frame, width)
-    table = Table(show_lines=False)
+    columns, wrapping = fitted_columns(frame, width)
+    table = Table(show_lines=False, show_edge=False)
     for name in columns:
         table.add_column(name, justify="right" if name in ("estimate", "95% CI", "n") else "left",
-                         no_wrap=name not in WRAPPING, min_width=WRAPPING.get(name),
+                         no_wrap=name not in wrapping, min_width=WRAPPING.get(name),
                          ratio=2 if name == "statement" else None)
     for row in frame.itertuples(index=False):
         cells = table_cells(row)

@@ -14,14 +14,19 @@ from typer.testing import CliRunner
 from spadille.analyses.claims.formats import FORMATS, TABLE_COLUMNS
 
 from citations import REPO
-from claim_files import cli_app, mixed_folder
+from claim_files import cli_app, mixed_folder, shipped_text, write_claim
 
 runner = CliRunner()
 
 
+LONG = "enc-a-trois-removed-suit-b"   # an id as long as the longest shipped, and a list of eight figures
+
+
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    return mixed_folder(tmp_path_factory.mktemp("claims"), rare=True)
+    folder = mixed_folder(tmp_path_factory.mktemp("claims"), rare=True)
+    write_claim(folder, LONG, shipped_text("dist-trumps-red"))
+    return folder
 
 
 def _run(folder, *options, columns=80):
@@ -37,7 +42,7 @@ def records(folder):
 
 
 def test_json_is_one_record_per_claim_with_what_a_reader_needs(records):
-    assert sorted(records) == ["five", "rare", "rate", "red"]
+    assert sorted(records) == [LONG, "five", "rare", "rate", "red"]
     for record in records.values():
         for key in ("verdict", "estimate", "ci_low", "ci_high", "n", "method", "reason", "deals", "seed",
                     "criterion", "source", "spadille_version"):
@@ -54,7 +59,7 @@ def test_json_is_one_record_per_claim_with_what_a_reader_needs(records):
 def test_piped_output_is_markdown_by_default(folder, records):
     out = _run(folder)
     lines = out.splitlines()
-    assert lines[0].startswith("spadille ") and "4 claims" in lines[0]
+    assert lines[0].startswith("spadille ") and "5 claims" in lines[0]
     assert "| " + " | ".join(TABLE_COLUMNS) + " |" in lines
     for claim_id, record in records.items():
         row = next(line for line in lines if line.startswith(f"| {claim_id} |"))
@@ -67,16 +72,21 @@ def test_piped_output_is_markdown_by_default(folder, records):
 
 def test_the_table_fits_eighty_columns_without_squeezing(folder, records):
     out = _run(folder, "--format", "table", columns=80)
-    table = out[:out.index("┘\n") + 1].splitlines()                  # the table, down to its bottom border
+    table = out[:out.index(f"\n{LONG} · ")].splitlines()           # the table, up to the first claim's context
     assert all(len(line) <= 80 for line in table)
     for claim_id, record in records.items():
-        # each row whole on one line: its id, its estimate and its verdict, never a letter a line
+        # each row whole on one line: its id, its interval and its verdict, never a letter a line
         row = next(line for line in table if f" {claim_id} " in line)
-        assert record["verdict"] in row and record["estimate_text"] in row
+        assert record["verdict"] in row and record["ci_text"] in row
+        if "," not in record["estimate_text"]:
+            assert record["estimate_text"] in row
+    # a list of figures wraps at its commas, within its column
+    first, *rest = records[LONG]["estimate_text"].split(", ")
+    assert f"{first}," in next(line for line in table if f" {LONG} " in line)
     assert "statement" not in table[1]                       # no room: the statement is in the context
     assert "Verdict: inconclusive: too rare for its sample" in out   # every claim in context below
     wide = _run(folder, "--format", "table", columns=200)
-    assert "statement" in wide.splitlines()[2] and "Five to four that the partner holds one of the other two kings" in wide
+    assert "statement" in wide.splitlines()[1] and "Five to four that the partner holds one of the other two kings" in wide
 
 
 def test_csv_is_every_column_one_row_per_claim(folder, records):
