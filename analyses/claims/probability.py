@@ -11,10 +11,12 @@
 
 No card is played: the estimate is P(event | given) over the deals of the ruleset (``fixed``
 cards in the focal hand, ``focal`` naming ``me`` / ``ombre``). It is computed **exactly** when
-both conditions speak only of where named cards lie (every term ``has(seat, card)``: placements.py
-sums over their placements), and estimated by **Monte Carlo** otherwise: ``deals`` deals meeting
-``given``, the share meeting ``event`` with its Wilson 95% interval. Which was used is decided
-from the text when the claim is read, and the result says so: "exact" or "Monte Carlo, n = ...".
+both conditions speak only of where named cards lie (every term ``has(seat, card)``:
+placements.py sums over their placements), or only count the cards of some sets in one hand
+(hand_counts.py sums over the hand's card classes); it is estimated by **Monte Carlo**
+otherwise: ``deals`` deals meeting ``given``, the share meeting ``event`` with its Wilson 95%
+interval. Which was used is decided from the text when the claim is read (terms.py), and the
+result says so: "exact" or "Monte Carlo, n = ...".
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from spadille.kernel.quadrille.ruleset import Ruleset
 
 from .guard import Inconclusive
 from .reader import Table
-from .simulated import (_condition, _focal, base_ruleset, read_fixed, read_max_attempts, ruleset_reason)
+from .simulated import base_ruleset, read_condition, read_fixed, read_focal, read_max_attempts, ruleset_reason
 from .verdict import Estimate, format_exact
 
 DEFAULT_DEALS = 100_000
@@ -116,11 +118,11 @@ def read_probability(table: Table, deals_limit: int) -> ProbabilitySpec:
     table.only(KEYS)
     ruleset = base_ruleset(table)
     seats = ruleset["pack.seats"]
-    focal = _focal(table, seats)
+    focal = read_focal(table, seats)
     event = table.text("event", "a condition")
-    _condition(table, event, seats, focal, ruleset, "event")
+    read_condition(table, event, seats, focal, ruleset, "event")
     given = table.text("given", "a condition", required=False)
-    _condition(table, given, seats, focal, ruleset, "given")
+    read_condition(table, given, seats, focal, ruleset, "given")
     fixed = read_fixed(table, ruleset)
     deals = table.integer("deals", 1, deals_limit, "Monte Carlo sample size", default=DEFAULT_DEALS)
     terms = tuple(term for text in (event, given) if text for term in condition_terms(text, seats, focal))

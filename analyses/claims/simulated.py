@@ -258,12 +258,12 @@ def _params(table: Table, name: str, policy: str, values: Mapping[str, Any]) -> 
         table.fail(name, str(exc))
 
 
-def _focal(table: Table, seats: int) -> int:
+def read_focal(table: Table, seats: int) -> int:
     names = cards.SEAT_NAMES[seats]
     return names.index(table.choice("focal", names, "seat", default="eldest"))
 
 
-def _condition(table: Table, text: str | None, seats: int, focal: int, ruleset: Ruleset,
+def read_condition(table: Table, text: str | None, seats: int, focal: int, ruleset: Ruleset,
                key: str = "condition") -> None:
     from spadille.kernel.quadrille.conditions import ConditionError, compile_condition
 
@@ -342,9 +342,9 @@ def read_simulated(kind: str, table: Table, deals_limit: int) -> SimSpec:
     policy = table.choice("policy", POLICIES, "policy", default="heuristic")
     params = _params(table, "params", policy, table.scalars("params", "policy parameters"))
     focal_params = _params(table, "focal_params", policy, table.scalars("focal_params", "policy parameters"))
-    focal = _focal(table, seats)
+    focal = read_focal(table, seats)
     condition = table.text("condition", "a condition", required=False)
-    _condition(table, condition, seats, focal, ruleset)
+    read_condition(table, condition, seats, focal, ruleset)
     fixed = read_fixed(table, ruleset)
     deals = table.integer("deals", 1, deals_limit, "default number of deals")
     metric = METRICS[table.choice("metric", METRICS, "metric")]
