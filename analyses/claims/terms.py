@@ -18,7 +18,7 @@ from spadille.kernel.quadrille.conditions import FOCAL_ALIASES
 @dataclass(frozen=True)
 class Term:
     feature: str          # a feature of kernel.features.FEATURES, or "has"
-    seat: int
+    seat: int | None      # None: not one seat (a term of another shape)
     argument: int | None  # the suit of a feature that takes one, the card of has(), else None
 
 
@@ -31,16 +31,21 @@ def condition_terms(text: str, n_seats: int, focal: int) -> tuple[Term, ...]:
     hidden, tokens = _hide_tokens(text)
 
     def word(node: ast.AST) -> str:
-        return _restore(node.id if isinstance(node, ast.Name) else node.value, tokens)
+        if isinstance(node, ast.Name):
+            return _restore(node.id, tokens)
+        return _restore(node.value, tokens) if isinstance(node, ast.Constant) and isinstance(node.value, str) else ""
 
     found = []
     for node in ast.walk(ast.parse(hidden.strip(), mode="eval")):
         if isinstance(node, ast.Call):
             name = node.func.id
-            seat = seats[word(node.args[0]).lower()]
+            seat = seats.get(word(node.args[0]).lower()) if node.args else None
             argument = None
             if len(node.args) == 2:
                 text_arg = word(node.args[1])
-                argument = cards.parse_card(text_arg) if name == "has" else cards.parse_suit(text_arg)
+                try:
+                    argument = cards.parse_card(text_arg) if name == "has" else cards.parse_suit(text_arg)
+                except cards.CardError:
+                    argument = None   # a term of another shape: no exact method reads it
             found.append(Term(name, seat, argument))
     return tuple(found)
