@@ -101,3 +101,10 @@ def test_the_shipped_digest_sections_are_the_digests_own(number):
         pytest.skip("the rules digest RULES.md is not on this machine")
     digest = digest_section(RULES_DIGEST.read_text(encoding="utf-8"), number)
     assert normalise(SECTIONS[number]) == normalise(digest), f"RULES.md §{number} changed: copy it into digest.py"
+
+
+def test_the_frame_keeps_both_the_seed_text_and_the_runs_seed(tmp_path):
+    # the seed text a claim quotes and the random seed of the run are two columns, not one key twice
+    claim = next(c for c in load_claims() if c.id == "q18")
+    row = check_claims([claim], seed=5, scale=0.002).iloc[0]
+    assert row["source_seed"] == "seeds/quadrille-come-si-gioca.txt" and row["seed"] == 5

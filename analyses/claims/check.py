@@ -69,7 +69,7 @@ class ClaimResult:
             "translation": quote.translation,
             "source": claim.source.cite(),
             "source_work": claim.source.work,
-            "seed": claim.source.seed or "",
+            "source_seed": claim.source.seed or "",
             "digest": claim.source.digest or "",
             "source_text": claim.source.text or "",
             "page": claim.source.page,
