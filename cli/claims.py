@@ -1,6 +1,11 @@
 """``spadille claims``: check the period claims, one experiment each, and print the verdicts.
 
 Registered by the app as ``app.command("claims")(claims.claims_command)``.
+
+Exit codes: 0 when every claim got a verdict (inconclusive ones included: a condition too rare
+for its sample, or the time limit, is a verdict with its reason); 1 for a faulty claim file or
+option (one ``Error:`` line, nothing run); 3 when some claim's run failed (its row reads
+``error`` with the reason, every other claim is still reported); 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from .errors import fail, user_errors
 from .options import BlockDealsOption, RuleOption, SchedulerOption, SeedOption, ThreadsOption
 
 EXIT_INTERRUPTED = 130
+EXIT_CLAIM_ERRORS = 3
 
 ClaimsOption = Annotated[
     Optional[Path],
@@ -37,7 +43,21 @@ ClaimsRulesetOption = Annotated[
                                    "cannot hold (a seat or a suit it lacks) is reported inconclusive.",
                  show_default=False),
 ]
-VERDICT_STYLES = {"supported": "green", "contradicted": "red", "inconclusive": "yellow"}
+FormatOption = Annotated[
+    Optional[str],
+    typer.Option("--format", metavar="FORMAT",
+                 help="How to print the verdicts: table (fitted to the terminal; the default on one), md (the "
+                      "default when piped or redirected), csv or json (one record per claim).",
+                 show_default=False),
+]
+MaxSecondsOption = Annotated[
+    Optional[float],
+    typer.Option("--max-seconds-per-claim", metavar="S",
+                 help="Stop a claim that runs longer than S seconds and report it inconclusive, with how far it "
+                      "got; the other claims still run. A claim's dealing is also bounded by its "
+                      "[experiment] max_attempts.", show_default=False),
+]
+VERDICT_STYLES = {"supported": "green", "contradicted": "red", "inconclusive": "yellow", "error": "bold red"}
 
 
 def claims_command(
@@ -50,6 +70,8 @@ def claims_command(
     rule: RuleOption = None,
     scheduler: SchedulerOption = None,
     block_deals: BlockDealsOption = None,
+    output_format: FormatOption = None,
+    max_seconds: MaxSecondsOption = None,
 ) -> None:
     """Check the strategy claims and stated figures of the period texts: each claim file quotes its
     source, describes an experiment, and says when the estimate supports or contradicts it.
@@ -60,26 +82,44 @@ def claims_command(
     criterion, the reason and the note. Ctrl-C stops after the current batch and prints the claims
     already checked. With --scheduler the deals of each claim are played on a Dask cluster, with
     the same verdicts.
+
+    Exit code 0 when every claim got a verdict (inconclusive included), 1 for a faulty claim file
+    or option, 3 when some claim's run failed (reported as error, the others all the same).
     """
+    from spadille.analyses.claims.formats import FORMATS
+
     if quick and deals_scale is not None:
         fail("give either --deals-scale or --quick, not both")
     if rule and ruleset is None:
         fail("--rule needs --ruleset: the claims name their own rulesets otherwise")
+    if output_format is not None and output_format not in FORMATS:
+        fail(f"unknown --format {output_format!r} (choose one of: {', '.join(FORMATS)})")
+    if max_seconds is not None and not (max_seconds > 0 and max_seconds != float("inf")):
+        fail(f"--max-seconds-per-claim must be a number of seconds above 0, not {max_seconds:g}")
     with user_errors():
-        interrupted = run(claims, deals_scale, quick, seed, threads, ruleset, rule or [], scheduler, block_deals)
+        interrupted, errors = run(claims, deals_scale, quick, seed, threads, ruleset, rule or [], scheduler,
+                                  block_deals, output_format, max_seconds)
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
+    if errors:
+        typer.echo(f"Error: {len(errors)} claim{'s' if len(errors) != 1 else ''} could not be checked: "
+                   + "; ".join(errors), err=True)
+        raise typer.Exit(EXIT_CLAIM_ERRORS)
 
 
 def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, threads: int | None,
         ruleset_name: str | None = None, rules: list[str] | None = None, scheduler: str | None = None,
-        block_deals: int | None = None) -> bool:
-    """The command's body; returns whether the run was interrupted."""
+        block_deals: int | None = None, output_format: str | None = None,
+        max_seconds: float | None = None) -> tuple[bool, list[str]]:
+    """The command's body; returns whether the run was interrupted, and 'id: reason' of each
+    claim whose run failed."""
     # Heavy imports live here so that `spadille --help` stays instant.
     from rich.console import Console
 
-    from spadille.analyses.claims import (QUICK_SCALE, check_claim, load_claims, results_frame, scaled_deals,
+    from spadille.analyses.claims import (QUICK_SCALE, load_claims, results_frame, scaled_deals,
                                           validate_options)
+    from spadille.analyses.claims.check import check_claim_or_error
+    from spadille.analyses.claims.verdict import ERROR
     from spadille.kernel.common.version import package_version
 
     from spadille.analyses.distributed.runner import open_runner
@@ -96,8 +136,7 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
         chosen = load_ruleset_with(ruleset_name, rules or [])
     claims = load_claims(path, ruleset=chosen)
     stdout, stderr = Console(), Console(stderr=True)
-    if not stdout.is_terminal:
-        stdout = Console(width=160)  # a file or a pipe: room for the statements and the intervals
+    chosen_format = output_format or ("table" if stdout.is_terminal else "md")
     results = []
     interrupted = False
     log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
@@ -111,53 +150,108 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
         try:
             for claim in claims:
                 progress.update(task, description=claim.id)
-                results.append(check_claim(claim, seed=seed, scale=scale, threads=threads, progress=advance))
+                results.append(check_claim_or_error(claim, seed=seed, scale=scale, threads=threads, progress=advance,
+                                                    max_seconds=max_seconds))
                 stop.check()
         except KeyboardInterrupt:
             interrupted = True
     under = f" · claims without a ruleset of their own under {chosen.path}" if chosen is not None else ""
-    stdout.print(f"spadille {package_version()} · seed {seed} · deals scale {scale:g} · "
-                 f"{len(claims)} claim{'s' if len(claims) != 1 else ''}{under}", soft_wrap=True, markup=False)
-    if results:
-        print_verdicts(stdout, results_frame(results))
+    preamble = (f"spadille {package_version()} · seed {seed} · deals scale {scale:g} · "
+                f"{len(claims)} claim{'s' if len(claims) != 1 else ''}{under}")
+    frame = results_frame(results) if results else None
+    write(stdout, chosen_format, frame, preamble)
     if interrupted:
         stderr.print(f"Interrupted: {len(results)} of {len(claims)} claims checked.", soft_wrap=True)
-    return interrupted
+    return interrupted, [f"{r.claim.id}: {r.reason}" for r in results if r.verdict == ERROR]
+
+
+def write(console, output_format: str, frame, preamble: str) -> None:
+    """The verdicts in ``output_format`` (formats.FORMATS); ``frame`` None when no claim was checked."""
+    from spadille.analyses.claims import formats
+
+    if output_format == "table":
+        console.print(preamble, soft_wrap=True, markup=False)
+        if frame is not None:
+            print_verdicts(console, frame)
+        return
+    if output_format == "md":
+        text = formats.to_markdown(frame, preamble) if frame is not None else preamble + "\n"
+    elif frame is None:
+        text = "[]\n" if output_format == "json" else ""
+    else:
+        text = formats.to_json(frame) if output_format == "json" else formats.to_csv(frame)
+    typer.echo(text, nl=False)
 
 
 def print_verdicts(console, frame) -> None:
-    """The verdict table, then each claim in context (``print_context``)."""
-    import pandas as pd
-    from rich.table import Table
-
-    table = Table(show_lines=False)
-    for name, justify, wrap in (("claim", "left", False), ("statement", "left", True), ("estimate", "right", True),
-                                ("95% CI", "right", False), ("n", "right", False), ("verdict", "left", False)):
-        table.add_column(name, justify=justify, no_wrap=not wrap, ratio=2 if name == "statement" else None)
-    for row in frame.itertuples(index=False):
-        n = "-" if row.kind == "count" else ("" if pd.isna(row.n) else f"{int(row.n):,}")
-        style = VERDICT_STYLES.get(row.verdict, "")
-        table.add_row(row.claim, row.title, row.estimate_text, row.ci_text, n,
-                      f"[{style}]{row.verdict}[/{style}]" if style else row.verdict)
-    console.print(table)
+    """The verdict table, fitted to the console's width, then each claim in context."""
+    console.print(verdict_table(frame, console.width))
     for row in frame.itertuples(index=False):
         print_context(console, row)
+
+
+# Columns that may wrap, with the narrowest they may get; the others keep their width. When the
+# table cannot fit, the method and then the statement leave it (both stand in each claim's
+# context below), and last the interval wraps after its comma.
+WRAPPING = {"statement": 24, "estimate": 8, "method": 12}
+DROPPED_FIRST = ("method", "statement")
+CI_LEAST = 9   # "[116.46," over "139.77]"
+
+
+def _width(least: dict[str, int], columns: list[str]) -> int:
+    """The table's width: the columns, two spaces of padding each and a rule between two (no edges)."""
+    return sum(least[name] + 3 for name in columns) - 1
+
+
+def fitted_columns(frame, width: int) -> tuple[list[str], set[str]]:
+    """(the columns of formats.TABLE_COLUMNS that fit ``width`` characters, those that may wrap)."""
+    from spadille.analyses.claims.formats import TABLE_COLUMNS, table_cells
+
+    cells = [table_cells(row) for row in frame.itertuples(index=False)]
+    natural = {name: max([len(name), *(len(str(c[name])) for c in cells)]) for name in TABLE_COLUMNS}
+    least = {name: min(natural[name], WRAPPING.get(name, natural[name])) for name in TABLE_COLUMNS}
+    columns, wrapping = list(TABLE_COLUMNS), set(WRAPPING)
+    for name in DROPPED_FIRST:
+        if _width(least, columns) <= width:
+            break
+        columns.remove(name)
+    if _width(least, columns) > width:
+        least["95% CI"] = min(natural["95% CI"], CI_LEAST)
+        wrapping.add("95% CI")
+    return columns, wrapping
+
+
+def verdict_table(frame, width: int):
+    from rich.markup import escape
+    from rich.table import Table
+
+    from spadille.analyses.claims.formats import table_cells
+
+    columns, wrapping = fitted_columns(frame, width)
+    table = Table(show_lines=False, show_edge=False)
+    for name in columns:
+        table.add_column(name, justify="right" if name in ("estimate", "95% CI", "n") else "left",
+                         no_wrap=name not in wrapping, min_width=WRAPPING.get(name),
+                         ratio=2 if name == "statement" else None)
+    for row in frame.itertuples(index=False):
+        cells = table_cells(row)
+        style = VERDICT_STYLES.get(row.verdict, "")
+        shown = {name: escape(str(cells[name])) for name in columns}
+        if style:
+            shown["verdict"] = f"[{style}]{shown['verdict']}[/{style}]"
+        table.add_row(*shown.values())
+    return table
 
 
 def print_context(console, row) -> None:
     """One claim's context under the table: its words in the original and in English, the period
     work and place they come from, the ruleset and unit it was tested under, the criterion, the
-    reason for the verdict and the note."""
+    method, the reason for the verdict and the note (formats.context_lines)."""
     from rich.markup import escape
 
-    lines = [f"[bold]{escape(row.claim)}[/bold] · {escape(row.verdict)} · {escape(row.title)}",
-             f"  “{escape(row.quote)}” ({escape(row.language)})"]
-    if row.translation != row.quote:
-        lines.append(f"  {escape(row.translation)}")
-    lines.append(f"  Source: {escape(row.source)}" + (f" (digest: {escape(row.digest)})" if row.digest else ""))
-    if row.tested_under:
-        lines.append(f"  Tested under: {escape(row.tested_under)}, in {escape(row.unit)}")
-    lines += [f"  Criterion: {escape(row.criterion)}", f"  Verdict: {escape(row.verdict)}: {escape(row.reason)}"]
-    if row.note:
-        lines.append(f"  Note: {escape(row.note)}")
+    from spadille.analyses.claims.formats import context_lines, heading
+
+    claim_id, rest = heading(row).split(" · ", 1)
+    lines = [f"[bold]{escape(claim_id)}[/bold] · {escape(rest)}"]
+    lines += [f"  {escape(line)}" for line in context_lines(row)]
     console.print("\n".join(lines), soft_wrap=True)

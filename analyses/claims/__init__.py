@@ -8,17 +8,19 @@ rule that turns the estimate into a verdict: supported, contradicted or inconclu
     table = check_claims(load_claims(), seed=0, scale=0.01)
 """
 
-from .check import (MIN_DEALS, QUICK_SCALE, ClaimResult, check_claim, check_claims, results_frame, scaled_deals,
-                    validate_options)
+from .check import (MIN_DEALS, MIN_N, QUICK_SCALE, ClaimResult, check_claim, check_claim_or_error, check_claims,
+                    results_frame, scaled_deals, validate_options)
 from .claim import GAMES, Claim, load_claims, parse_claim
 from .counts import QUANTITIES
 from .kinds import KINDS
 from .reader import ClaimError
 from .simulated import AMONG, METRICS
-from .verdict import CONTRADICTED, EXPECTATIONS, INCONCLUSIVE, SUPPORTED, VERDICTS
+from .formats import FORMATS
+from .verdict import CONTRADICTED, ERROR, EXPECTATIONS, INCONCLUSIVE, OUTCOMES, SUPPORTED, VERDICTS
 
 __all__ = [
-    "AMONG", "CONTRADICTED", "Claim", "ClaimError", "ClaimResult", "EXPECTATIONS", "GAMES", "INCONCLUSIVE", "KINDS",
-    "METRICS", "MIN_DEALS", "QUANTITIES", "QUICK_SCALE", "SUPPORTED", "VERDICTS", "check_claim", "check_claims",
-    "load_claims", "parse_claim", "results_frame", "scaled_deals", "validate_options",
+    "AMONG", "CONTRADICTED", "Claim", "ClaimError", "ClaimResult", "ERROR", "EXPECTATIONS", "FORMATS", "GAMES",
+    "INCONCLUSIVE", "KINDS", "METRICS", "MIN_DEALS", "MIN_N", "OUTCOMES", "QUANTITIES", "QUICK_SCALE", "SUPPORTED",
+    "VERDICTS", "check_claim", "check_claim_or_error", "check_claims", "load_claims", "parse_claim", "results_frame",
+    "scaled_deals", "validate_options",
 ]

@@ -8,28 +8,28 @@ lists every key):
     note = "..."             optional: how the experiment reads the claim, caveats
 
     [quote]   text (original language), language, translation
-    [source]  work (the RULES.md source id: ENC, IT, DJ ...), seed = "seeds/FILE.txt" or
-              digest = "RULES.md §N", passages = ["...", ...] (each verbatim in the seed)
+    [source]  work (the RULES.md source id: ENC, IT, DJ ...), section or page, url,
+              seed = "seeds/FILE.txt", text = "FILE.txt" (beside the claim) or digest =
+              "RULES.md §N", passages = ["...", ...] (each verbatim there): sources.py
     [experiment]  kind (KINDS) and the kind's keys
     [verdict]     expect, than / value, tolerance
 
 Loading checks everything that can be checked without playing: every key and type, the
-condition, the policies, the rule overrides, and that each passage occurs verbatim in its seed
-(whitespace aside). A fault is a ClaimError naming the file and the key.
+condition, the policies, the rule overrides, and that each passage occurs verbatim in its seed,
+text file or digest section (whitespace aside). A fault is a ClaimError naming the file and the key.
 """
 
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from .kinds import KINDS, Kind
 from .reader import ClaimError, Table
+from .sources import Source, check_quote, read_source
 from .verdict import VerdictRule, parse_verdict
 
 GAMES = {
@@ -41,7 +41,7 @@ TOP_KEYS = {
     "game": "the game: " + ", ".join(GAMES),
     "note": "optional: how the experiment reads the claim, and its caveats",
     "quote": "[quote] table: text, language, translation",
-    "source": "[source] table: work, seed or digest, passages",
+    "source": "[source] table: work, section or page, seed, text or digest, passages, url",
     "experiment": "[experiment] table: kind and its keys",
     "verdict": "[verdict] table: expect, than or value, tolerance",
 }
@@ -50,17 +50,7 @@ QUOTE_KEYS = {
     "language": "its language code: fr, it, en ...",
     "translation": "an English translation: the full statement",
 }
-SOURCE_KEYS = {
-    "work": "the work quoted: its id (works.py: ENC, IT, DJ, HAG, LAC, RULES ...)",
-    "work_title": "the work's full title, for a work works.py does not list",
-    "section": "where in the work: article, section, page or article number, as precisely as the text allows",
-    "seed": "the seed text quoted, as seeds/FILE.txt (each passage is checked in it, verbatim)",
-    "digest": "an extra pointer into the rules digest, RULES.md §N (for a work with no seed, where the "
-              "passages stand)",
-    "passages": "the words the quote rests on, each verbatim in the seed (a list, or one text)",
-}
 SHIPPED_PACKAGE = __package__
-_DIGEST = re.compile(r"RULES\.md §\d+(\.\d+)*")
 
 
 @dataclass(frozen=True)
@@ -68,21 +58,6 @@ class Quote:
     text: str
     language: str
     translation: str
-
-
-@dataclass(frozen=True)
-class Source:
-    work: str
-    seed: str | None
-    digest: str | None
-    passages: tuple[str, ...]
-    section: str = ""
-    work_title: str = ""
-
-    def cite(self) -> str:
-        """The work and the place in it, e.g. "Diderot & d'Alembert, Encyclopédie, 1st edition
-        (1765), art. QUADRILLE (Jeu), quadrille à trois"; never the digest."""
-        return f"{self.work_title}, {self.section}" if self.section else self.work_title
 
 
 @dataclass(frozen=True)
@@ -105,72 +80,9 @@ class Claim:
 
     @property
     def deals(self) -> int | None:
-        """The default sample size of a simulated claim (None for counts and planned ones)."""
-        return self.experiment.deals if self.kind.simulated else None
-
-
-def normalise(text: str) -> str:
-    return " ".join(text.split())
-
-
-@lru_cache(maxsize=None)
-def seed_text(name: str) -> str | None:
-    """The whitespace-normalised text of seeds/NAME, or None if there is no such seed."""
-    resource = resources.files("spadille.seeds").joinpath(name)
-    if not resource.is_file():
-        return None
-    return normalise(resource.read_text(encoding="utf-8"))
-
-
-def _source(table: Table) -> Source:
-    from .works import WORKS
-
-    table.only(SOURCE_KEYS)
-    work = table.text("work", "the work's id, e.g. ENC or IT")
-    if table.has("work_title"):
-        title = table.text("work_title", "the work's full title")
-    elif work in WORKS:
-        title = WORKS[work].title
-    else:
-        table.fail("work", f"unknown work {work!r}: use one of {', '.join(WORKS)} or give its title as "
-                           f"work_title = \"...\"")
-    section = table.text("section", "where in the work the quote stands, e.g. art. QUADRILLE (Jeu)")
-    passages = table.strings("passages", "the quoted words, verbatim")
-    if not table.has("seed") and not table.has("digest"):
-        table.fail_here("give seed = \"seeds/FILE.txt\" (the passages are checked in it) or, for a work with no "
-                        "seed, digest = \"RULES.md §N\" where the passages stand")
-    digest = None
-    if table.has("digest"):
-        digest = table.text("digest", "RULES.md §N")
-        if not _DIGEST.fullmatch(digest):
-            table.fail("digest", f"must look like 'RULES.md §5', not {digest!r}")
-    if not table.has("seed"):
-        return Source(work, None, digest, passages, section, title)
-    seed = table.text("seed", "seeds/FILE.txt")
-    name = seed.removeprefix("seeds/")
-    text = seed_text(name) if seed.startswith("seeds/") and "/" not in name else None
-    if text is None:
-        table.fail("seed", f"no seed text {seed!r} (the seeds are seeds/*.txt)")
-    for index, passage in enumerate(passages):
-        if normalise(passage) not in text:
-            table.fail(f"passages[{index}]" if len(passages) > 1 else "passages",
-                       f"not found verbatim in {seed}: {passage[:60]!r}{'…' if len(passage) > 60 else ''}")
-    return Source(work, seed, digest, passages, section, title)
-
-
-ABRIDGED = "…"   # a quote may leave words out with an ellipsis; each piece must stand in the seed
-
-
-def _check_quote(table: Table, quote: Quote, seed: str) -> None:
-    """The quote, in its original language, stands verbatim in its seed (the pieces between
-    ellipses, each on its own), as every rule's passage does."""
-    from spadille.kernel.common.citations import passage_in
-
-    text = seed_text(seed.removeprefix("seeds/"))
-    for piece in (p.strip(" .,;") for p in quote.text.split(ABRIDGED)):
-        if piece and not passage_in(piece, text):
-            table.fail("text", f"the quote is not verbatim in {seed} (pieces between '…' are checked one by one): "
-                               f"{piece[:60]!r}{'…' if len(piece) > 60 else ''}")
+        """The default sample size of a claim that deals (None for counts, planned claims and exact
+        probabilities)."""
+        return self.kind.deals_of(self.experiment) if self.kind.runnable else None
 
 
 def _read_under_work(kind: Kind, experiment: Table, work: str) -> Any:
@@ -186,7 +98,9 @@ def _read_under_work(kind: Kind, experiment: Table, work: str) -> Any:
         WORK_RULESET.reset(token)
 
 
-def parse_claim(label: str, text: str, claim_id: str) -> Claim:
+def parse_claim(label: str, text: str, claim_id: str, folder: Any = None) -> Claim:
+    """Read and check one claim file's ``text``; ``folder``: the claim file's folder, where a
+    ``[source] text`` file is found."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -200,9 +114,9 @@ def parse_claim(label: str, text: str, claim_id: str) -> Claim:
     quote_table.only(QUOTE_KEYS)
     quote = Quote(quote_table.text("text", "the quote"), quote_table.text("language", "a language code"),
                   quote_table.text("translation", "an English translation"))
-    source = _source(top.table("source", "work, seed, passages"))
-    if source.seed is not None:
-        _check_quote(quote_table, quote, source.seed)
+    source, source_text, where = read_source(top.table("source", "work, seed or text, passages"), folder)
+    if source_text is not None:
+        check_quote(quote_table, quote.text, source_text, where)
     experiment = top.table("experiment", "kind and its keys")
     kind = KINDS[experiment.choice("kind", KINDS, "kind")]
     if kind.game is not None and kind.game != game and GAMES[game]:
@@ -232,14 +146,14 @@ def _read_text(path: Path, label: str) -> str:
 
 def load_claim_file(path: Path, label: str | None = None) -> Claim:
     label = label or str(path)
-    return parse_claim(label, _read_text(path, label), path.stem)
+    return parse_claim(label, _read_text(path, label), path.stem, path.parent)
 
 
-def shipped_claim_files() -> list[tuple[str, str, str]]:
-    """(label, text, id) of each claim shipped with spadille, by file name."""
+def shipped_claim_files() -> list[tuple[str, str, str, Any]]:
+    """(label, text, id, folder) of each claim shipped with spadille, by file name."""
     folder = resources.files(SHIPPED_PACKAGE)
     files = sorted((p for p in folder.iterdir() if p.name.endswith(".toml")), key=lambda p: p.name)
-    return [(f"claims/{p.name}", p.read_text(encoding="utf-8"), p.name[: -len(".toml")]) for p in files]
+    return [(f"claims/{p.name}", p.read_text(encoding="utf-8"), p.name[: -len(".toml")], folder) for p in files]
 
 
 def load_claims(path: Path | str | None = None, ruleset: Any = None) -> list[Claim]:
@@ -261,22 +175,22 @@ def load_claims(path: Path | str | None = None, ruleset: Any = None) -> list[Cla
             raise ClaimError(f"{path}: no such claim file or folder")
         else:
             files = [path]
-        sources = [(str(file), _read_text(file, str(file)), file.stem) for file in files]
+        sources = [(str(file), _read_text(file, str(file)), file.stem, file.parent) for file in files]
     if ruleset is None:
-        return [parse_claim(label, text, claim_id) for label, text, claim_id in sources]
-    return [_parse_under(label, text, claim_id, ruleset) for label, text, claim_id in sources]
+        return [parse_claim(*source) for source in sources]
+    return [_parse_under(*source, ruleset) for source in sources]
 
 
-def _parse_under(label: str, text: str, claim_id: str, ruleset: Any) -> Claim:
+def _parse_under(label: str, text: str, claim_id: str, folder: Any, ruleset: Any) -> Claim:
     from .simulated import CLAIMS_RULESET
 
     token = CLAIMS_RULESET.set(ruleset)
     try:
-        return parse_claim(label, text, claim_id)
+        return parse_claim(label, text, claim_id, folder)
     except ClaimError as exc:
         problem = str(exc)
     finally:
         CLAIMS_RULESET.reset(token)
     name = getattr(ruleset, "name", ruleset)
-    claim = parse_claim(label, text, claim_id)  # under its usual ruleset: a faulty file fails here as always
+    claim = parse_claim(label, text, claim_id, folder)  # under its usual ruleset: a faulty file fails here as always
     return replace(claim, inapplicable=f"does not apply under ruleset {name!r} ({problem})")

@@ -45,6 +45,8 @@ def unit_of(claim: Any) -> str:
         return ""
     if kind == "count":
         return "exact figures"
+    if kind == "probability":
+        return "probability"
     if kind == "reversis":
         from spadille.analyses.reversis.claims import SHARES
 
@@ -71,6 +73,13 @@ def criterion_of(claim: Any) -> str:
         within = f", within ± {format_exact(rule.tolerance)}" if rule.tolerance else ""
         return (f"exact arithmetic on the ruleset; supported when every computed value equals its stated figure "
                 f"({rule.stated()[2:].split(' ± ')[0]}){within}, else contradicted")
+    if kind == "probability":
+        from .probability import criterion
+
+        return criterion(experiment, rule.value[0], rule.tolerance) if rule.expect == "equal" \
+            else (f"the probability, {'computed exactly' if experiment.exact else 'its Wilson 95% CI (Monte Carlo)'}; "
+                  f"supported when it lies wholly {test}, contradicted when it lies wholly on the other side, "
+                  f"inconclusive otherwise")
     ci = "its 95% CI"
     if kind == "reversis":
         from spadille.analyses.reversis.claims import MEASURES

@@ -6,6 +6,8 @@ to run. The docs, the CLI and the tests derive from ``KINDS``; a new kind is one
 * ``rate``, ``compare_actions``, ``compare_policies``, ``compare_rules``: simulated with the
   Quadrille kernel (simulated.py).
 * ``count``: exact arithmetic on the ruleset (counts.py).
+* ``probability``: P(event | given) over the dealt hands, exact where the conditions allow,
+  else Monte Carlo (probability.py).
 * ``planned``: an experiment described in words, for a game with no engine yet; it is never
   run and its verdict is always inconclusive, saying why.
 * ``reversis``: simulated with the Reversis kernel, read and run by
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from .counts import QUANTITIES, CountSpec, read_count
+from .probability import KEYS as PROBABILITY_KEYS, read_probability, run_probability
 from .reader import Table
 from .simulated import (COMMON_KEYS, EXTRA_KEYS, SimSpec, base_ruleset, read_simulated, ruleset_reason,
                         run_simulated)
@@ -40,6 +43,14 @@ class Kind:
     game: str | None = "quadrille"   # the game whose claims may name it (None: any)
     run: Callable[..., Estimate] | None = None      # (spec, seed, deals, threads, progress): a kind that runs itself
     describe: Callable[[Any], str] | None = None    # the experiment in one line, for such a kind
+    sample: Callable[[Any], int | None] | None = None   # a spec's default deals (None: it deals none)
+
+    def deals_of(self, spec: Any) -> int | None:
+        """The default sample size of a spec of this kind: deals played or dealt (None for counts,
+        planned experiments and exact probabilities)."""
+        if self.sample is not None:
+            return self.sample(spec)
+        return spec.deals if self.simulated else None
 
 
 def _simulated(name: str) -> Callable[[Table], SimSpec]:
@@ -103,6 +114,10 @@ KINDS: dict[str, Kind] = {
                    "quantity": "what is counted: " + ", ".join(QUANTITIES),
                    **{key: doc for q in QUANTITIES.values() for key, doc in q.keys.items()}},
                   _read_count, exact=True),
+    "probability": Kind("probability", "P(event | given) over the dealt hands: exact when every term names where a "
+                                       "card lies (has), else Monte Carlo with a Wilson interval",
+                        PROBABILITY_KEYS, lambda table: read_probability(table, MAX_DEALS), run=run_probability,
+                        describe=lambda spec: spec.describe(), sample=lambda spec: spec.sample),
     "planned": Kind("planned", "an experiment described in words, not run (a game with no engine yet); "
                                "always inconclusive", PLANNED_KEYS, _read_planned, runnable=False, game=None),
     "reversis": Kind("reversis", "a Reversis experiment under a preset: one arm's mean or rate, two arms' paired "

@@ -8,8 +8,12 @@ names ``experiment.arms[1].params``.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, NoReturn
+
+
+ODDS = re.compile(r"(?P<for>\d+)\s+to\s+(?P<against>\d+)")   # "5 to 4": the period's odds for an event
 
 
 class ClaimError(ValueError):
@@ -106,8 +110,9 @@ class Table:
         return float(value)
 
     def exact(self, name: str, what: str) -> tuple[tuple[Fraction, ...], bool]:
-        """A number, a fraction written as text ("203/494"), or a list of them -> (values,
-        is_list). Kept exact: 0.2420 is 242/1000, not the float nearest to it."""
+        """A number, a fraction written as text ("203/494"), odds for the event as text ("5 to 4":
+        five chances for it to four against, 5/9), or a list of them -> (values, is_list). Kept
+        exact: 0.2420 is 242/1000, not the float nearest to it."""
         value = self.raw(name, what)
         items = value if isinstance(value, list) else [value]
         if isinstance(value, list) and not value:
@@ -117,10 +122,13 @@ class Table:
             if _is_number(item):
                 exact.append(Fraction(str(item)))
             elif isinstance(item, str):
+                odds = ODDS.fullmatch(item.strip())
                 try:
-                    exact.append(Fraction(item.strip()))
+                    exact.append(Fraction(int(odds["for"]), int(odds["for"]) + int(odds["against"])) if odds
+                                 else Fraction(item.strip()))
                 except (ValueError, ZeroDivisionError):
-                    self.fail(name, f"{item!r} is not a number or a fraction such as '203/494'")
+                    self.fail(name, f"{item!r} is not a number, a fraction such as '203/494' or odds such as "
+                                    f"'5 to 4'")
             else:
                 self.fail(name, f"must be a number, a fraction such as '203/494', or a list of them, "
                                 f"not {_type_name(item)} {item!r}")

@@ -29,6 +29,7 @@ from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.ruleset import DEFAULT_RULESET, Ruleset
 
+from .guard import DEFAULT_MAX_ATTEMPTS, MAX_ATTEMPTS_LIMIT, Inconclusive, guarded
 from .reader import Table
 from .verdict import Estimate
 
@@ -99,6 +100,8 @@ COMMON_KEYS = {
     "focal_params": "policy parameters of the focal seat only",
     "force": "the focal seat's fixed decisions, common to every arm: "
              + "; ".join(f"{k}: {v}" for k, v in FORCE_KEYS.items()),
+    "max_attempts": f"the dealing limit: attempts dealt at most to find the deals meeting the condition (default "
+                    f"{DEFAULT_MAX_ATTEMPTS:,}); a rarer condition makes the claim inconclusive",
 }
 
 
@@ -153,6 +156,7 @@ class SimSpec:
     action_labels: tuple[str, ...] = ()
     among: str = "all"
     ruleset_reason: str = RULESET_OF_RUN
+    max_attempts: int = DEFAULT_MAX_ATTEMPTS
 
     def policies(self, arm: Arm):
         from spadille.kernel.quadrille.policies import make_seat_policy
@@ -254,12 +258,13 @@ def _params(table: Table, name: str, policy: str, values: Mapping[str, Any]) -> 
         table.fail(name, str(exc))
 
 
-def _focal(table: Table, seats: int) -> int:
+def read_focal(table: Table, seats: int) -> int:
     names = cards.SEAT_NAMES[seats]
     return names.index(table.choice("focal", names, "seat", default="eldest"))
 
 
-def _condition(table: Table, text: str | None, seats: int, focal: int, ruleset: Ruleset) -> None:
+def read_condition(table: Table, text: str | None, seats: int, focal: int, ruleset: Ruleset,
+               key: str = "condition") -> None:
     from spadille.kernel.quadrille.conditions import ConditionError, compile_condition
 
     if text is None:
@@ -267,10 +272,13 @@ def _condition(table: Table, text: str | None, seats: int, focal: int, ruleset: 
     try:
         compile_condition(text, seats, focal, ruleset)
     except ConditionError as exc:
-        table.fail("condition", str(exc))
+        table.fail(key, str(exc))
 
 
-def _fixed(table: Table, ruleset: Ruleset) -> int:
+def read_fixed(table: Table, ruleset: Ruleset) -> int:
+    """The ``fixed`` cards of the focal seat, as a mask: each in the ruleset's pack, a hand at most."""
+    from spadille.kernel.quadrille.tables import rule_vector
+
     if not table.has("fixed"):
         return 0
     text = table.text("fixed", "cards of the focal seat")
@@ -280,7 +288,32 @@ def _fixed(table: Table, ruleset: Ruleset) -> int:
         table.fail("fixed", str(exc))
     if len(hand) > ruleset["pack.hand_size"]:
         table.fail("fixed", f"{len(hand)} cards is more than a hand of {ruleset['pack.hand_size']}")
+    missing = hand.mask & ~int(rule_vector(ruleset)[L.R_PACK_MASK])
+    if missing:
+        table.fail("fixed", f"card {cards.format_card(cards.cards_of(missing)[0])} is not in the pack of ruleset "
+                            f"{ruleset.name!r}")
     return hand.mask
+
+
+def read_max_attempts(table: Table) -> int:
+    return table.integer("max_attempts", 1, MAX_ATTEMPTS_LIMIT, "the dealing limit", default=DEFAULT_MAX_ATTEMPTS)
+
+
+def deal(ruleset: Ruleset, seed: int, deals: int, condition: str | None, focal: int, fixed: int, max_attempts: int,
+         progress: Callable[[int], None] | None = None):
+    """``deals`` deals meeting ``condition`` with the ``fixed`` cards in the focal hand
+    (kernel.conditions.deal_conditioned). A condition too rare for ``max_attempts``, or the time
+    limit reached while dealing, raises Inconclusive with the rate measured and the limit."""
+    from spadille.kernel.quadrille.conditions import ConditionError, deal_conditioned
+
+    kept = {focal: fixed} if fixed else None
+    # Nothing is dealt for n = 0: every fault of the request itself is raised here, as an error ...
+    deal_conditioned(ruleset, seed, 0, condition=condition, fixed=kept, focal_seat=focal, max_attempts=max_attempts)
+    try:
+        return deal_conditioned(ruleset, seed, deals, condition=condition, fixed=kept, focal_seat=focal,
+                                max_attempts=max_attempts, progress=guarded(progress, deals, "deals dealt"))
+    except ConditionError as exc:   # ... so that this one is the sample the limit did not allow
+        raise Inconclusive(f"too rare for its sample: {exc} ([experiment] max_attempts)") from None
 
 
 ARM_KEYS = {
@@ -309,17 +342,18 @@ def read_simulated(kind: str, table: Table, deals_limit: int) -> SimSpec:
     policy = table.choice("policy", POLICIES, "policy", default="heuristic")
     params = _params(table, "params", policy, table.scalars("params", "policy parameters"))
     focal_params = _params(table, "focal_params", policy, table.scalars("focal_params", "policy parameters"))
-    focal = _focal(table, seats)
+    focal = read_focal(table, seats)
     condition = table.text("condition", "a condition", required=False)
-    _condition(table, condition, seats, focal, ruleset)
-    fixed = _fixed(table, ruleset)
+    read_condition(table, condition, seats, focal, ruleset)
+    fixed = read_fixed(table, ruleset)
     deals = table.integer("deals", 1, deals_limit, "default number of deals")
     metric = METRICS[table.choice("metric", METRICS, "metric")]
     force_table = table.table("force", "the focal seat's fixed decisions", required=False)
     force_table.only(FORCE_KEYS)
     force = read_force(force_table, ruleset)
     common = dict(kind=kind, ruleset=ruleset, policy=policy, params=params, focal=focal, condition=condition,
-                  fixed=fixed, deals=deals, metric=metric, ruleset_reason=ruleset_reason(table))
+                  fixed=fixed, deals=deals, metric=metric, ruleset_reason=ruleset_reason(table),
+                  max_attempts=read_max_attempts(table))
     if kind == "rate":
         among = table.choice("among", AMONG, "deal filter", default="all")
         label = "forced" if force != ForceSpec() else "policy"
@@ -427,11 +461,10 @@ def run_simulated(spec: SimSpec, seed: int, deals: int, threads: int | None,
                   progress: Callable[[int], None] | None) -> Estimate:
     from spadille.analyses.quadrille.focal import focal_view
     from spadille.analyses.paired import float_mean_ci, mean_ci, rate_ci
-    from spadille.kernel.quadrille.conditions import deal_conditioned
-
-    dealt = deal_conditioned(spec.ruleset, seed, deals, condition=spec.condition,
-                             fixed={spec.focal: spec.fixed} if spec.fixed else None, focal_seat=spec.focal)
     from spadille.analyses.distributed.claims import played_blocks
+
+    dealt = deal(spec.ruleset, seed, deals, spec.condition, spec.focal, spec.fixed, spec.max_attempts)
+    progress = guarded(progress, deals, "deals played")
 
     values, keep = [], []
     # In-process CHUNK_DEALS at a time, or block by block on the cluster of `--scheduler`: the same outcomes.

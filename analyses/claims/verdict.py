@@ -22,6 +22,8 @@ from .reader import Table
 
 SUPPORTED, CONTRADICTED, INCONCLUSIVE = "supported", "contradicted", "inconclusive"
 VERDICTS = (SUPPORTED, CONTRADICTED, INCONCLUSIVE)
+ERROR = "error"                 # not a verdict: the claim's run failed (the reason says why)
+OUTCOMES = (*VERDICTS, ERROR)   # what a claim's row may read
 EXPECTATIONS = {
     "greater": "the estimate is above `than`",
     "less": "the estimate is below `than`",
@@ -54,6 +56,7 @@ class Estimate:
     deals: int = 0
     tried: int = 0
     places: int = 4       # decimals shown for the estimate and its interval
+    method: str = ""      # how it was obtained, when the kind says: "exact", "Monte Carlo, n = 10,000"
 
     def ci_text(self) -> str:
         """'[low, high]' for an estimate with an interval, 'exact' for counts, '' when not run."""
@@ -78,7 +81,11 @@ class VerdictRule:
             return f"> {self.than:g}"
         if self.expect == "less":
             return f"< {self.than:g}"
-        shown = ", ".join(format_exact(v, decimals=decimals_of(self.tolerance)) for v in self.value)
+        places = decimals_of(self.tolerance)
+        # A stated figure as written: to the tolerance's decimals, or a fraction (odds "5 to 4": 5/9)
+        # that those decimals would round.
+        shown = ", ".join(format_exact(v, decimals=None if places is None or v * 10**places % 1 else places)
+                          for v in self.value)
         return f"= {shown}" + (f" ± {format_exact(self.tolerance)}" if self.tolerance else "")
 
 

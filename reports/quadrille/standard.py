@@ -421,13 +421,14 @@ def _sensitivity_pairs(result) -> list[tuple[str, str]]:
 
 def _claims(plan: ReportPlan, step: Step) -> list[Section]:
     from spadille.analyses.claims import check_claims, load_claims
+    from spadille.analyses.claims.verdict import OUTCOMES
 
     claims = load_claims(ruleset=plan.ruleset)  # claims that name no ruleset run under the report's
     frame = check_claims(claims, seed=plan.seed, scale=plan.claims_scale, threads=plan.threads,
                          progress=step("claims of the period texts", 0))
     view = _claims_view(frame)
     counts = frame["verdict"].value_counts().to_dict()
-    summary = ", ".join(f"{counts[v]} {v}" for v in ("supported", "contradicted", "inconclusive") if v in counts)
+    summary = ", ".join(f"{counts[v]} {v}" for v in OUTCOMES if v in counts)   # an "error" row is counted too
     return [Section("The period advice, checked", [
         f"Each claim is a TOML file (`analyses/claims/`, format in `docs/claims.md`) with the quote, its source "
         f"passage, an experiment and the rule that turns the estimate into a verdict. Verdicts: {summary}. "
