@@ -47,6 +47,8 @@ def unit_of(claim: Any) -> str:
         return "exact figures"
     if kind == "probability":
         return "probability"
+    if kind == "compare_play":
+        return experiment.unit(currency(experiment.ruleset))
     if kind == "reversis":
         from spadille.analyses.reversis.claims import SHARES
 
@@ -81,7 +83,11 @@ def criterion_of(claim: Any) -> str:
                   f"supported when it lies wholly {test}, contradicted when it lies wholly on the other side, "
                   f"inconclusive otherwise")
     ci = "its 95% CI"
-    if kind == "reversis":
+    if kind == "compare_play":
+        what = experiment.criterion(currency(experiment.ruleset))
+        if not experiment.metric.share:
+            what = ("the mean payment: " if experiment.metric.name == "pay" else "the mean: ") + what
+    elif kind == "reversis":
         from spadille.analyses.reversis.claims import MEASURES
 
         what = MEASURES[experiment.measure]

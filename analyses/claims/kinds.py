@@ -28,6 +28,8 @@ from .simulated import (COMMON_KEYS, EXTRA_KEYS, SimSpec, base_ruleset, read_sim
 from .verdict import Estimate, VerdictRule, decimals_of, format_exact
 from spadille.analyses.reversis import claims as _reversis
 
+from . import play as _play
+
 MAX_DEALS = 10_000_000  # per claim after scaling: the dealt hands are held in memory (32 bytes a deal)
 
 
@@ -118,6 +120,11 @@ KINDS: dict[str, Kind] = {
                                        "card lies (has), else Monte Carlo with a Wilson interval",
                         PROBABILITY_KEYS, lambda table: read_probability(table, MAX_DEALS), run=run_probability,
                         describe=lambda spec: spec.describe(), sample=lambda spec: spec.sample),
+    "compare_play": Kind("compare_play", "first arm minus second, paired: the arms play the cards of some roles "
+                                         "differently (card-play rules, or another policy), where a situation in "
+                                         "the course of play holds", _play.KEYS,
+                         lambda table: _play.read_play(table, MAX_DEALS), simulated=True, run=_play.run_play,
+                         describe=lambda spec: spec.describe(), sample=_play.sample),
     "planned": Kind("planned", "an experiment described in words, not run (a game with no engine yet); "
                                "always inconclusive", PLANNED_KEYS, _read_planned, runnable=False, game=None),
     "reversis": Kind("reversis", "a Reversis experiment under a preset: one arm's mean or rate, two arms' paired "

@@ -33,6 +33,8 @@ WORKS: dict[str, Work] = {
         Work("DJ", "Dictionnaire des jeux (French, edition unidentified), art. REVERSIS, pp. 259–262"),
         Work("HAG", "Règles du jeu de Reversis telles qu'elles ont été adoptées par les Amateurs de ce Jeu "
                     "à la Haye en 1785"),
+        Work("HOY", "Hoyle's Games, Improved and Enlarged (early 19th-century London edition), QUADRILLE, "
+                    "pp. 262–283"),
         Work("LAC", "Lacombe, Encyclopédie méthodique, Dictionnaire des jeux mathématiques (1798), CABRIOLET"),
         Work("RULES", "spadille's rules digest: figures computed for the project, stated in no period text",
              period=False),
