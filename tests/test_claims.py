@@ -70,6 +70,11 @@ def test_every_passage_is_verbatim_in_its_source(shipped, claim_id):
         for passage in source.passages:
             assert normalise(passage) in text, f"{claim_id}: passage not verbatim in {source.seed}: {passage!r}"
         return
+    if source.text is not None:   # a text shipped beside the claims (Hoyle's maxims)
+        text = normalise((REPO / "analyses" / "claims" / source.text).read_text(encoding="utf-8"))
+        for passage in source.passages:
+            assert normalise(passage) in text, f"{claim_id}: passage not verbatim in {source.text}: {passage!r}"
+        return
     if not RULES_DIGEST.is_file():
         pytest.skip("the rules digest /work/shared/RULES.md is not on this machine")
     number = re.fullmatch(r"RULES\.md §([\d.]+)", source.digest).group(1)
