@@ -47,6 +47,8 @@ def empty_row(deal: int) -> np.ndarray:
     row[L.COL_CARDS:L.COL_CARDS + L.MAX_SEATS * L.MAX_TRICKS] = -1
     row[L.COL_WINNERS:L.COL_WINNERS + L.MAX_TRICKS] = -1
     row[L.COL_GIVEN] = -1
+    row[L.COL_VOLE_DECIDER] = -1
+    row[L.COL_VOLE_SEEN] = -1
     return row
 
 
@@ -292,6 +294,7 @@ class ReferenceEngine:
                 # announced before the first trick (vole.after_straight_tricks = 0) it is the
                 # ombre's choice, not the eldest's who leads; later, the side member on lead's
                 decider = state.leader if trick_index > 0 else state.ombre
+                _note_vole_point(row, state, decider)
                 if fixed_vole != L.FREE:
                     undertaken = bool(fixed_vole)
                 else:
@@ -311,6 +314,16 @@ class ReferenceEngine:
             row[L.COL_WINNERS + trick_index] = winner
             state.finish_trick(winner)
         return undertaken, decider
+
+
+def _note_vole_point(row: np.ndarray, state: PlayState, decider: int) -> None:
+    """The vole point as ``decider`` meets it, before he chooses (COL_VOLE_*): his cards, every
+    card played so far, and whether the called card has appeared ("le roi appellé ... a paru";
+    nothing to wait for without a called card)."""
+    row[L.COL_VOLE_DECIDER] = decider
+    row[L.COL_VOLE_HAND] = sum(1 << card for card in state.hands[decider])
+    row[L.COL_VOLE_GONE] = sum(1 << card for card in state.gone)
+    row[L.COL_VOLE_SEEN] = int(state.called == NO_CARD or state.called_seen)
 
 
 def _holder_of(card: int, hands: Sequence[set[int]]) -> int:
