@@ -17,10 +17,11 @@ from typing import Mapping, Sequence
 import pandas as pd
 
 from .decision_maps import _first_from_which
+from .vole_point import TRUMPS_OUT_TOP
 from .vole_point_tables import cell_figures, pooled
 
 RULE_COLUMNS = ["seat", "contract", "reading", "vole_value", "vole_failed", "after_tricks", "cards_left",
-                "from_masters", "classes_tested", "too_few", "n_go", "made_go", "p_made_go", "p_made_go_ci_low",
+                "from_masters", "classes_tested", "too_few", "also_pays", "n_go", "made_go", "p_made_go", "p_made_go_ci_low",
                 "p_made_go_ci_high", "gain_go", "gain_go_ci_low", "gain_go_ci_high", "clear_go", "n_stop", "made_stop",
                 "p_made_stop", "p_made_stop_ci_low", "p_made_stop_ci_high", "gain_stop", "gain_stop_ci_low", "gain_stop_ci_high",
                 "clear_stop"]
@@ -31,7 +32,9 @@ def rule_table(table: pd.DataFrame, stats, readings: Sequence, contracts: Sequen
     """Per declaring bid and reading (all seats together): ``from_masters`` (NA: going on pays in
     no class with enough positions), ``after_tricks`` the tricks won at the point, and the pooled
     figures where the rule goes on (``*_go``) and where it stops (``*_stop``: what going on would
-    have given there); ``too_few``: the counts of sure winners left out of the threshold."""
+    have given there); ``too_few``: the counts of sure winners left out of the threshold;
+    ``also_pays``: the classes of sure winners and trumps still out where the rule stops but going on
+    clearly pays (95% CI above 0, at least ``min_n`` positions), with their figures."""
     records = []
     masters = table[(table["scheme"] == "masters") & (table["seat"] == "all") & ~table["too_few"]]
     for pair, contract in enumerate(contracts):
@@ -52,7 +55,8 @@ def rule_table(table: pd.DataFrame, stats, readings: Sequence, contracts: Sequen
                       "from_masters": start,
                       "classes_tested": len(rows),
                       "too_few": "; ".join(f"{int(r.masters)} sure winner{'' if r.masters == 1 else 's'} "
-                                           f"(n = {int(r.n):,})" for r in every.itertuples() if r.too_few)}
+                                           f"(n = {int(r.n):,})" for r in every.itertuples() if r.too_few),
+                      "also_pays": _exceptions(table, contract, reading.label, start)}
             for side, classes in (("go", go), ("stop", stop)):
                 figures = cell_figures(pooled(stats, "masters", None, pair, classes), index,
                                        difference_ranges[index])
@@ -68,6 +72,23 @@ def rule_table(table: pd.DataFrame, stats, readings: Sequence, contracts: Sequen
                           "made_stop": "int64"})
     frame.attrs = dict(metadata)
     return frame
+
+
+def _exceptions(table: pd.DataFrame, contract: str, reading: str, start) -> str:
+    """"2 sure winners and 1 trump still out (+2.75 jetons a deal [+0.47, +5.04], the vole made 63.8%,
+    n = 69)" for each class of sure winners and trumps still out below the rule where going on pays."""
+    cells = table[(table["scheme"] == "masters_trumps_out") & (table["seat"] == "all")
+                  & (table["contract"] == contract) & (table["reading"] == reading) & table["go_pays"]]
+    parts = []
+    for row in cells.itertuples(index=False):
+        if start is not pd.NA and int(row.masters) >= int(start):
+            continue
+        trumps = f"{int(row.trumps_out)} or more trumps" if int(row.trumps_out) >= TRUMPS_OUT_TOP else \
+            f"{int(row.trumps_out)} trump{'' if int(row.trumps_out) == 1 else 's'}"
+        parts.append(f"{int(row.masters)} sure winner{'' if int(row.masters) == 1 else 's'} and {trumps} still out "
+                     f"({_signed(row.go_minus_stop)} jetons a deal [{_signed(row.ci_low)}, {_signed(row.ci_high)}], "
+                     f"the vole made {_share(row.p_made)}, n = {int(row.n):,})")
+    return "; ".join(parts)
 
 
 def _clear(figures: dict) -> bool:
@@ -128,6 +149,8 @@ def rule_clause(row, min_n: int, shares: bool = True) -> str:
         where = "on the other positions" if row["n_go"] else "over all of them"
         made = f"{_made(row, 'stop')} and " if shares else ""
         parts.append(f"{where} {made}going on gives {_gain(row, 'stop')}")
+    if row["also_pays"]:
+        parts.append(f"below the rule going on also clearly pays with {row['also_pays']}")
     if row["too_few"] and shares:
         parts.append(f"too few positions to judge {row['too_few']}")
     return "; ".join(parts)
@@ -142,10 +165,10 @@ def rule_sentences(rules: pd.DataFrame, card_play: str, bid_phrases: Mapping[str
             continue
         first, others = group.iloc[0], group.iloc[1:]
         after = int(first["after_tricks"])
-        who = ("for the ombre, announcing it before the first trick" if after == 0 else
-               f"for the player on lead once his side has won the first {after} tricks")
+        who = ("the ombre, announcing it before the first trick" if after == 0 else
+               f"the player on lead once his side has won the first {after} tricks")
         text = (f"**The vole at the point, after {bid_phrases.get(contract, contract)}**, with {card_play} "
-                f"({first['reading']}): {who}, {rule_clause(first, min_n)}.")
+                f"({first['reading']}), to {who}: {rule_clause(first, min_n)}.")
         for _, row in others.iterrows():
             text += f" Under {row['reading']}: {rule_clause(row, min_n, shares=False)}."
         sentences.append(text)
