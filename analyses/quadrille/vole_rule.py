@@ -167,8 +167,8 @@ def rule_sentences(rules: pd.DataFrame, card_play: str, bid_phrases: Mapping[str
         after = int(first["after_tricks"])
         who = ("the ombre, announcing it before the first trick" if after == 0 else
                f"the player on lead once his side has won the first {after} tricks")
-        text = (f"**The vole at the point, after {bid_phrases.get(contract, contract)}**, with {card_play} "
-                f"({first['reading']}), to {who}: {rule_clause(first, min_n)}.")
+        text = (f"**The vole at the point, after {bid_phrases.get(contract, contract)}**, with {card_play}. "
+                f"Under {first['reading']}, to {who}: {rule_clause(first, min_n)}.")
         for _, row in others.iterrows():
             text += f" Under {row['reading']}: {rule_clause(row, min_n, shares=False)}."
         sentences.append(text)

@@ -33,7 +33,9 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
     seats = SEAT_NAMES[ruleset["pack.seats"]]
     card_play = CARD_PLAY
     sentences, thresholds, gains = bidding_verdicts(data, card_play, table_link="table: best-by-class.csv")
-    at_the_point = rule_sentences(data.vole_point_rules, card_play, BID_PHRASES, data.min_n)
+    # the card play the vole rule rests on, as the map's policies describe themselves
+    played_by = ", ".join(f"`{p}`" for p in dict.fromkeys(data.metadata.get("policies") or [policy_description]))
+    at_the_point = rule_sentences(data.vole_point_rules, f"{card_play} ({played_by})", BID_PHRASES, data.min_n)
     n = data.deals_done
     paragraphs = [
         f"What {n:,} deals of `{ruleset.name}` ({ruleset.title}) say, each deal replayed for every seat with "
