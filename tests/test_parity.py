@@ -79,6 +79,33 @@ VOLE_HUNGRY = make_seat_policy("heuristic", {"vole_losers": 10.0})  # undertakes
 def test_whole_table_policy(ruleset, policy):
     rows = compare(ruleset, [policy] * 4, seed=20240, first_deal=0, deals=BIG, case=f"{policy.name} x4")
     assert len(np.unique(rows[:, L.COL_CONTRACT])) >= 3  # called, sans prendre and forced games all played
+    check_vole_points(rows, ruleset)
+
+
+def _popcount(masks: np.ndarray) -> np.ndarray:
+    return np.array([bin(int(m)).count("1") for m in masks], dtype=np.int64)
+
+
+def check_vole_points(rows: np.ndarray, ruleset) -> None:
+    """The vole point's record (COL_VOLE_*), which both engines agree on, is the decider's state there:
+    a side member on lead with the cards left of his dealt hand, the cards of the tricks played gone,
+    and the called king seen (plain quadrille waits for it); nothing where the point was not reached."""
+    reached = rows[:, L.COL_VOLE_DECIDER] >= 0
+    assert reached.sum() >= 5, "too few vole points to check their record"
+    point = rows[reached]
+    decider = point[:, L.COL_VOLE_DECIDER]
+    assert ((decider == point[:, L.COL_OMBRE]) | (decider == point[:, L.COL_FRIEND])).all()
+    after = ruleset["vole.after_straight_tricks"]
+    hand, gone = point[:, L.COL_VOLE_HAND], point[:, L.COL_VOLE_GONE]
+    assert (_popcount(hand) == ruleset["pack.hand_size"] - after).all()
+    assert (_popcount(gone) == ruleset["pack.seats"] * after).all()
+    assert ((hand & gone) == 0).all()
+    dealt = point[np.arange(len(point)), L.COL_HANDS + decider]
+    assert ((hand & ~dealt) == 0).all()
+    assert (point[:, L.COL_VOLE_SEEN] == 1).all()
+    rest = rows[~reached]
+    assert (rest[:, L.COL_VOLE_HAND] == 0).all() and (rest[:, L.COL_VOLE_GONE] == 0).all()
+    assert (rest[:, L.COL_VOLE_SEEN] == -1).all()
 
 
 def test_mixed_seats(ruleset):

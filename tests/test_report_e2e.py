@@ -34,7 +34,8 @@ def test_the_folder_holds_every_part(small_report):
     assert {"report.md", "report.html", "metadata.json", "claims.csv", "best-by-class.csv", "thresholds.csv",
             "vole.csv", "worked-hands.csv", "best-bid-all.png", "vole-ask.png", "sensitivity-ask.png",
             "cabriolet-odds.csv", "rules-of-thumb.csv", "rule-gains.csv", "rule-card.csv", "chart-eldest.png",
-            "chart-dealer.png", "best-by-matadors-trumps-kings.csv"} <= names
+            "chart-dealer.png", "best-by-matadors-trumps-kings.csv", "the-vole-point.csv",
+            "the-vole-point-rule.csv"} <= names
     text = (small_report / "report.md").read_text(encoding="utf-8")
     # one report for every game: its title, a contents list, then each game's part under its own
     # heading (##) with its sections one level down (###; they were ## under a Quadrille title)
@@ -50,6 +51,10 @@ def test_the_folder_holds_every_part(small_report):
                             "### Verdicts: when to ask, go sans prendre or try the vole"], sections[:3]
     assert "**Eldest hand**, with the heuristic's bidding and card play" in text
     assert "**Second hand, someone has bid before you**" in text and "**A rule card**" in text
+    # the vole decided at the point, by what the player on lead knows there, under each reading
+    assert "**The vole at the point, after an ask**, with the heuristic's bidding and card play" in text
+    assert "Under vole 20:" in text and "Under failed vole: encyclopedie-literal:" in text
+    assert "The vole at the point, by sure winners and trumps still out" in text
     parts = [line for line in text.splitlines() if line.startswith("## ")]
     assert parts[:2] == ["## Contents", "## Quadrille: which hands call a king, go sans prendre or try the vole"]
     assert {"## Cabriolet", "## Reversis", "## Révertier (reconstructed)"} <= set(parts)
@@ -79,8 +84,8 @@ def test_same_seed_same_numbers(small_report, tmp_path):
     again = tmp_path / "again"
     result = runner.invoke(app, ["report", *SMALL, "--out", str(again)])
     assert result.exit_code == 0, result.output
-    for name in ("best-by-class.csv", "thresholds.csv", "vole.csv", "claims.csv", "worked-hands.csv",
-                 "sensitivity-thresholds.csv", "contracts.csv"):
+    for name in ("best-by-class.csv", "thresholds.csv", "vole.csv", "the-vole-point.csv", "the-vole-point-rule.csv",
+                 "claims.csv", "worked-hands.csv", "sensitivity-thresholds.csv", "contracts.csv"):
         first, second = (small_report / name).read_text(encoding="utf-8"), (again / name).read_text(encoding="utf-8")
         if name == "claims.csv":  # its rows record seconds taken; compare everything else
             import pandas as pd

@@ -101,6 +101,7 @@ def test_two_consecutive_maps_combine_into_the_map_of_both(ruleset, heuristic4):
     second = dm.decision_map(ruleset, heuristic4, 600, 3, first_deal=400)
     both = dm.combined(first, second)
     np.testing.assert_array_equal(both.stats, whole.stats)
+    np.testing.assert_array_equal(both.point_stats, whole.point_stats)     # the vole points' sums too
     for name, table in whole.tables().items():
         pd.testing.assert_frame_equal(both.tables()[name], table, check_like=False)
     assert both.metadata["deals_done"] == 1_000 and both.metadata["first_deal"] == 0

@@ -12,31 +12,29 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-import numpy as np
-
 from .blocks import plan_blocks
 
 MAP_BLOCK = 32_768       # deals a block of a heuristic map (each replayed under every action: about 4 s)
 SEARCH_BLOCK = 8         # deals a block when a seat searches (dd: seconds, pimc: tens of seconds)
 
 
-def map_block(ruleset, policies, focal_seats, rotate: bool, seed: int, first_deal: int, deals: int) -> np.ndarray:
-    """One block on a worker: the map's int64 sums over its deals (the serial kernel)."""
+def map_block(ruleset, policies, focal_seats, rotate: bool, seed: int, first_deal: int, deals: int):
+    """One block on a worker: the map's int64 sums over its deals (decision_maps.MapSums, the serial kernel)."""
     from spadille.analyses.quadrille.decision_maps import map_sums
 
-    stats, _done, _interrupted = map_sums(ruleset, tuple(policies), tuple(focal_seats), rotate, seed, first_deal,
-                                          deals, threads=None)
-    return stats
+    sums, _done, _interrupted = map_sums(ruleset, tuple(policies), tuple(focal_seats), rotate, seed, first_deal,
+                                         deals, threads=None)
+    return sums
 
 
 def default_block_deals(policies) -> int:
     return SEARCH_BLOCK if any(p.searches for p in policies) else MAP_BLOCK
 
 
-def map_stats_on(runner, stats: np.ndarray, ruleset, policies: Sequence, focal_seats: Sequence[int], rotate: bool,
+def map_stats_on(runner, sums, ruleset, policies: Sequence, focal_seats: Sequence[int], rotate: bool,
                  seed: int, first_deal: int, deals: int,
                  progress: Callable[[int], None] | None = None) -> tuple[int, bool, list[list[int]]]:
-    """Add the map of deals [first_deal, first_deal + deals) into ``stats``, block by block on
+    """Add the map of deals [first_deal, first_deal + deals) into ``sums`` (decision_maps.MapSums), block by block on
     ``runner``: (deals done, interrupted, the deal ranges done)."""
     size = runner.block_deals or default_block_deals(policies)
     blocks = plan_blocks(first_deal, deals, size)
@@ -46,10 +44,10 @@ def map_stats_on(runner, stats: np.ndarray, ruleset, policies: Sequence, focal_s
     done = 0
     ranges: list[list[int]] = []
 
-    def take(index: int, block_stats: np.ndarray) -> None:
-        nonlocal done
+    def take(index: int, block_sums) -> None:
+        nonlocal done, sums
         block = blocks[index]
-        stats[...] += block_stats
+        sums += block_sums            # in place (MapSums.__iadd__): the caller's sums
         done += block.deals
         if ranges and ranges[-1][1] == block.start:
             ranges[-1][1] = block.stop

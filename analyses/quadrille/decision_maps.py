@@ -47,7 +47,9 @@ from spadille.analyses.quadrille.focal import focal_view
 from spadille.analyses.stats import mean_interval
 
 from . import vole as vole_tables
+from . import vole_point as VP
 from .map_actions import BID_CODES, K_N, K_SUM, PLAIN, MapLayout, map_layout
+from .vole_point import point_context
 
 ALL_SEATS = "all"
 MIN_N = 30
@@ -392,12 +394,16 @@ class DecisionMapData:
     min_n: int = MIN_N
     layout: MapLayout = PLAIN
     vole_values: tuple[int, int] | None = None  # (this ruleset's vole.value, its other reading's)
+    point_stats: np.ndarray | None = None      # the vole point's sums (vole_point.empty_point_stats)
+    point: "VP.PointContext | None" = None      # what the point tables need of the ruleset
     ev_by_class: pd.DataFrame = field(init=False)
     differences: pd.DataFrame = field(init=False)
     best_by_class: pd.DataFrame = field(init=False)
     thresholds: pd.DataFrame = field(init=False)
     vole: pd.DataFrame = field(init=False)
     vole_summary: pd.DataFrame = field(init=False)
+    vole_point: pd.DataFrame = field(init=False)
+    vole_point_rules: pd.DataFrame = field(init=False)
 
     def __post_init__(self) -> None:
         meta = self.metadata
@@ -410,11 +416,33 @@ class DecisionMapData:
         counts = vole_counts(cells, meta, layout)
         self.vole = vole_tables.vole_table(counts, self.min_n, meta, self.vole_values, layout.pay_range)
         self.vole_summary = vole_tables.vole_summary(self.vole, self.min_n, meta)
+        self.vole_point, self.vole_point_rules = _point_tables(self, meta)
 
     def tables(self) -> dict[str, pd.DataFrame]:
         """Every table by name, ready for CSV or Parquet."""
         return {name: getattr(self, name) for name in
-                ("ev_by_class", "differences", "best_by_class", "thresholds", "vole", "vole_summary")}
+                ("ev_by_class", "differences", "best_by_class", "thresholds", "vole", "vole_summary", "vole_point",
+                 "vole_point_rules")}
+
+
+def _point_tables(data: "DecisionMapData", metadata: Mapping) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The vole by the decider's state at the point (vole_point_tables) and its rule (vole_rule)."""
+    from .vole_point_tables import POINT_COLUMNS, point_table
+    from .vole_rule import RULE_COLUMNS, rule_table
+
+    if data.point_stats is None or data.point is None:
+        empty = pd.DataFrame(columns=POINT_COLUMNS), pd.DataFrame(columns=RULE_COLUMNS)
+        for frame in empty:
+            frame.attrs = dict(metadata)
+        return empty
+    context = data.point
+    contracts = [stop for stop, _ in data.layout.vole_pairs]
+    seats = SEAT_NAMES[data.stats.shape[-2]]
+    table = point_table(data.point_stats, context.readings, contracts, seats, data.min_n, metadata,
+                        context.difference_ranges, context.values, context.cards_left)
+    rules = rule_table(table, data.point_stats, context.readings, contracts, data.min_n, context.difference_ranges,
+                       metadata, context.after)
+    return table, rules
 
 
 def _metadata(ruleset: Ruleset, policies: Sequence[SeatPolicy], seed: int, first_deal: int, deals: int,
@@ -459,7 +487,7 @@ def _default_batch(policies: Sequence[SeatPolicy]) -> int:
 def map_sums(ruleset: Ruleset, policies: tuple[SeatPolicy, ...], focal_seats: tuple[int, ...], rotate: bool,
              seed: int, first_deal: int, deals: int, threads: int | None = None,
              progress: Callable[[int], None] | None = None,
-             batch_size: int | None = None) -> tuple[np.ndarray, int, bool]:
+             batch_size: int | None = None) -> tuple["MapSums", int, bool]:
     """The map's sums over deals ``first_deal .. first_deal + deals - 1``, batch by batch in this
     process: (stats, deals done, interrupted). A KeyboardInterrupt ends it at the last finished
     batch. The sums depend on the deals only, not on ``threads`` or ``batch_size``."""
@@ -467,14 +495,19 @@ def map_sums(ruleset: Ruleset, policies: tuple[SeatPolicy, ...], focal_seats: tu
     if size < 1:
         raise SimulationError(f"batch size must be positive, not {size}")
     layout = map_layout(ruleset)
-    stats = empty_stats(ruleset["pack.seats"], layout)
+    seats = ruleset["pack.seats"]
+    stats = empty_stats(seats, layout)
+    readings = VP.readings_of(ruleset)
+    reading_rulesets = tuple(r.ruleset(ruleset) for r in readings)
+    point = VP.empty_point_stats(seats, len(layout.vole_pairs), len(readings))
     variants = {seat: layout.variants(seat) for seat in focal_seats}
     done = 0
     try:
         while done < deals:
             n = min(size, deals - done)
             hands, deal_ids = deals_of_seed(ruleset, seed, first_deal + done, n)
-            batch = empty_stats(ruleset["pack.seats"], layout)
+            batch = empty_stats(seats, layout)
+            batch_point = np.zeros_like(point)
             for position, seat in enumerate(focal_seats):
                 chosen = (deal_ids % len(focal_seats) == position) if rotate else np.ones(n, dtype=bool)
                 if not chosen.any():
@@ -482,13 +515,30 @@ def map_sums(ruleset: Ruleset, policies: tuple[SeatPolicy, ...], focal_seats: tu
                 out = play_variants(ruleset, policies, variants[seat], hands[chosen], deal_ids[chosen], seed,
                                     threads=threads, batch_size=int(chosen.sum()))
                 accumulate(batch, out, seat, hands[chosen, seat], ruleset, layout)
+                VP.accumulate_points(batch_point, out, seat, hands[chosen], deal_ids[chosen], ruleset, policies, seed,
+                                     layout, readings, reading_rulesets, threads)
             stats += batch
+            point += batch_point
             done += n
             if progress is not None:
                 progress(n)
     except KeyboardInterrupt:
-        return stats, done, True
-    return stats, done, False
+        return MapSums(stats, point), done, True
+    return MapSums(stats, point), done, False
+
+
+@dataclass(eq=False)
+class MapSums:
+    """A map's integer sums: by starting hand (empty_stats) and by the vole point's state
+    (vole_point.empty_point_stats). Sums of disjoint deal ranges add up to the sums of their union."""
+
+    stats: np.ndarray
+    point: np.ndarray
+
+    def __iadd__(self, other: "MapSums") -> "MapSums":
+        self.stats += other.stats
+        self.point += other.point
+        return self
 
 
 def decision_map(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, seed: int,
@@ -516,20 +566,22 @@ def decision_map(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, s
     started = time.perf_counter()
     runner = active_runner()
     if runner is None:
-        stats, done, interrupted = map_sums(ruleset, policies, focal_seats, rotate, seed, first_deal, deals,
-                                            threads, progress, batch_size)
+        sums, done, interrupted = map_sums(ruleset, policies, focal_seats, rotate, seed, first_deal, deals,
+                                           threads, progress, batch_size)
     else:
         from spadille.analyses.distributed.maps import map_stats_on
 
-        stats = empty_stats(ruleset["pack.seats"], layout)
-        done, interrupted, ranges = map_stats_on(runner, stats, ruleset, policies, focal_seats, rotate, seed,
+        seats = ruleset["pack.seats"]
+        sums = MapSums(empty_stats(seats, layout),
+                       VP.empty_point_stats(seats, len(layout.vole_pairs), len(VP.readings_of(ruleset))))
+        done, interrupted, ranges = map_stats_on(runner, sums, ruleset, policies, focal_seats, rotate, seed,
                                                  first_deal, deals, progress)
         if interrupted and len(ranges) > 1:
             metadata["deal_ranges"] = ranges   # a later block finished before an earlier one
     metadata["deals_done"] = done
     metadata["interrupted"] = interrupted
-    return DecisionMapData(stats, metadata, done, interrupted, time.perf_counter() - started, min_n, layout,
-                           other_vole_reading(ruleset))
+    return DecisionMapData(sums.stats, metadata, done, interrupted, time.perf_counter() - started, min_n, layout,
+                           other_vole_reading(ruleset), point_stats=sums.point, point=point_context(ruleset))
 
 
 def combined(first: DecisionMapData, second: DecisionMapData) -> DecisionMapData:
@@ -546,7 +598,8 @@ def combined(first: DecisionMapData, second: DecisionMapData) -> DecisionMapData
                 "interrupted": first.interrupted or second.interrupted}
     return DecisionMapData(first.stats + second.stats, metadata, first.deals_done + second.deals_done,
                            first.interrupted or second.interrupted, first.seconds + second.seconds, first.min_n,
-                           first.layout, first.vole_values)
+                           first.layout, first.vole_values, point_stats=first.point_stats + second.point_stats,
+                           point=first.point)
 
 
 def other_vole_reading(ruleset: Ruleset) -> tuple[int, int] | None:

@@ -110,6 +110,28 @@ def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend,
 
 
 @njit(cache=True)
+def _natural(ordered, trump, card_of_pos):
+    """The natural mask of an ordered mask under ``trump``."""
+    out = ZERO
+    rest = ordered
+    while rest != ZERO:
+        pos = lowest(rest)
+        rest ^= bit(pos)
+        out |= bit(card_of_pos[trump, pos])
+    return out
+
+
+@njit(cache=True)
+def _note_vole_point(res, decider, hand, gone, called_seen, trump, card_of_pos):
+    """Record the vole point as ``decider`` meets it (COL_VOLE_*): his cards, the cards gone,
+    whether the called card has appeared (or there is none to wait for)."""
+    res[L.COL_VOLE_DECIDER] = decider
+    res[L.COL_VOLE_HAND] = np.int64(_natural(hand, trump, card_of_pos))
+    res[L.COL_VOLE_GONE] = np.int64(_natural(gone, trump, card_of_pos))
+    res[L.COL_VOLE_SEEN] = 1 if called_seen else 0
+
+
+@njit(cache=True)
 def _holder(hands_nat, n_seats, ombre, card):
     """The seat other than the ombre holding natural ``card``, -1 if none (or no card)."""
     if card < 0:
@@ -170,6 +192,10 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
         res[L.COL_WINNERS + k] = -1
     res[L.COL_SITUATION] = -1
     res[L.COL_SITUATION_SEAT] = -1
+    res[L.COL_VOLE_DECIDER] = -1
+    res[L.COL_VOLE_HAND] = 0
+    res[L.COL_VOLE_GONE] = 0
+    res[L.COL_VOLE_SEEN] = -1
     if record:
         for k in range(L.COL_CARDS, L.COL_CARDS + 4 * L.MAX_TRICKS):
             res[k] = -1
@@ -328,6 +354,7 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
             # announced before the first trick (vole.after_straight_tricks = 0) it is the ombre's
             # choice; later, the side member on lead decides
             vole_decider = leader if trick > 0 else ombre
+            _note_vole_point(res, vole_decider, hands[vole_decider], gone, called_seen, trump, card_of_pos)
             if focal_ombre and force[L.F_VOLE] != L.FREE:
                 undertake = force[L.F_VOLE]
             else:

@@ -127,9 +127,14 @@ COL_LEADERS = 29       # 10 columns: leader of each trick
 COL_CARDS = 39         # 40 columns: trick t, k-th card played -> COL_CARDS + 4 t + k (natural card)
 COL_WINNERS = 79       # 10 columns: winner of each trick
 COL_GIVEN = 89         # natural card the ombre gave for a demanded king, -1 if none
-COL_SITUATION = 90     # the trick (0-based) of the first decision where a seat's situation held, -1 never
-COL_SITUATION_SEAT = 91  # who took that decision, -1 nobody
-N_ROW_COLS = 92
+# The vole point as its decider met it, before he chose (written whether or not the choice was fixed):
+COL_VOLE_DECIDER = 90  # the side member on lead who faced the vole decision, -1 if the point was not reached
+COL_VOLE_HAND = 91     # natural mask of his cards then (0 if not reached)
+COL_VOLE_GONE = 92     # natural mask of every card played before it (0 if not reached)
+COL_VOLE_SEEN = 93     # 1 if the called card had appeared or there was none to wait for, 0 if not; -1 if not reached
+COL_SITUATION = 94     # the trick (0-based) of the first decision where a seat's situation held, -1 never
+COL_SITUATION_SEAT = 95  # who took that decision, -1 nobody
+N_ROW_COLS = 96
 
 # ---------------------------------------------------------------- in-kernel aggregates
 # by_contract: int64[n_chunks, N_CONTRACTS, 4 (ombre seat), N_STATS]
@@ -208,13 +213,16 @@ OUT_POOL = 9
 OUT_PAY = 10           # 4 entries
 OUT_TRICKS = 14        # 4 entries
 OUT_BIDS = 18          # 4 entries: each seat's bid (COL_BIDS), so a map can tell what was bid before its focal seat
-OUT_VOLE_DECIDER = 22
-OUT_SITUATION = 23     # COL_SITUATION, then COL_SITUATION_SEAT
-N_OUT = 25
+OUT_VOLE_HAND = 22     # COL_VOLE_HAND, COL_VOLE_GONE, COL_VOLE_SEEN: the decider's state at the vole point
+OUT_VOLE_GONE = 23
+OUT_VOLE_SEEN = 24
+OUT_VOLE_DECIDER = 25
+OUT_SITUATION = 26     # COL_SITUATION, then COL_SITUATION_SEAT
+N_OUT = 28
 OUT_ROW_COLUMNS = (COL_CONTRACT, COL_OMBRE, COL_TRUMP, COL_CALLED, COL_FRIEND, COL_SIDE_TRICKS, COL_OUTCOME,
                    COL_VOLE, COL_MATADORS, COL_POOL, COL_PAY, COL_PAY + 1, COL_PAY + 2, COL_PAY + 3,
                    COL_TRICKS, COL_TRICKS + 1, COL_TRICKS + 2, COL_TRICKS + 3,
-                   COL_BIDS, COL_BIDS + 1, COL_BIDS + 2, COL_BIDS + 3)
+                   COL_BIDS, COL_BIDS + 1, COL_BIDS + 2, COL_BIDS + 3, COL_VOLE_HAND, COL_VOLE_GONE, COL_VOLE_SEEN)
 
 # heuristic policy parameters (float64 row of N_POLICY_PARAMS)
 H_ASK = 0              # estimated own tricks to ask

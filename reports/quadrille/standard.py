@@ -261,6 +261,7 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
     from spadille.analyses.quadrille.decision_maps import combined
 
     from .verdicts import verdict_section
+    from .vole_point import class_items
 
     seats = plan.ruleset["pack.seats"]
     policies = (make_seat_policy("heuristic"),) * seats
@@ -316,6 +317,13 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
         "When the ombre's side reaches the vole point (plain quadrille: it has won the first six tricks) it may "
         "stop and take the game, or undertake the vole. The tables give how often that point comes and what "
         "going on is worth there, paired against stopping on the same deals.",
+        "The first tables class the decision by the hand the ombre was dealt. The table by sure winners classes "
+        "it by what the player on lead knows at the point: how many of his cards no card still out can beat (a "
+        "trump above every trump still out; a plain card above every card of its suit still out, when no trump "
+        "is out) and how many trumps are still out. \"Still out\" is every card he neither holds nor has seen "
+        "played, his friend's included. For each class: the positions (n), how often going on made the vole, and "
+        "the paired gain of going on over stopping, each deal replayed both ways from its start, under this "
+        "ruleset's vole rules and under each cited reading (the same positions replayed under it).",
     ], [
         *(FigureItem(f"vole-{bid}", f"The vole after {_bid_phrase(bid)}", _figure(plots.plot_vole, data, contract=bid),
                      "", data.metadata) for bid in bids),
@@ -323,6 +331,7 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
                   data=data.vole_summary),
         *_vole_value_items(data),
         TableItem("vole", "The vole by class", data.vole, max_rows=30),
+        *class_items(data),
     ])
     if data.interrupted:
         raise PartInterrupted([verdicts, maps, vole])

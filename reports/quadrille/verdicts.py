@@ -11,6 +11,12 @@ from spadille.reports.document import FigureItem, Section, TableItem
 
 
 CARD_PLAY = "the heuristic's bidding and card play"
+POINT_INTRODUCTION = (
+    "The vole is decided at the point, by the player on lead once his side has won every trick so far, knowing his "
+    "own cards and the cards played: the sentences below class those positions by how many of his cards no card "
+    "still out can beat (his sure winners), and compare going on with stopping on the very same deals, replayed "
+    "both ways from the deal's start. Under each cited reading of the vole rules (the vole worth another sum; a "
+    "failed vole paid as the Encyclopédie's text has it) the same positions are replayed under that reading.")
 
 
 def verdict_section(data, first, second, ruleset, policy_description: str, figure) -> Section:
@@ -18,12 +24,18 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
     stopped before it); ``figure(plot, data, **options)`` renders a plot to PNG."""
     from spadille.analyses.quadrille import plots
     from spadille.analyses.quadrille.rule_card import fit_rule_card
-    from spadille.analyses.quadrille.verdicts import bidding_verdicts, vole_sentences
+    from spadille.analyses.quadrille.verdicts import BID_PHRASES, bidding_verdicts, vole_sentences
+    from spadille.analyses.quadrille.vole_rule import rule_sentences
     from spadille.kernel.quadrille.cards import SEAT_NAMES
+
+    from .vole_point import rule_items
 
     seats = SEAT_NAMES[ruleset["pack.seats"]]
     card_play = CARD_PLAY
     sentences, thresholds, gains = bidding_verdicts(data, card_play, table_link="table: best-by-class.csv")
+    # the card play the vole rule rests on, as the map's policies describe themselves
+    played_by = ", ".join(f"`{p}`" for p in dict.fromkeys(data.metadata.get("policies") or [policy_description]))
+    at_the_point = rule_sentences(data.vole_point_rules, f"{card_play} ({played_by})", BID_PHRASES, data.min_n)
     n = data.deals_done
     paragraphs = [
         f"What {n:,} deals of `{ruleset.name}` ({ruleset.title}) say, each deal replayed for every seat with "
@@ -39,6 +51,7 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
         "played on all the hands it is given (an asker may take the sans prendre himself), the share is said.",
         *sentences,
         *vole_sentences(data, card_play),
+        *([POINT_INTRODUCTION, *at_the_point] if at_the_point else []),
     ]
     items = [FigureItem(f"chart-{seat}", f"Basic bidding chart: {seat} hand",
                         figure(plots.plot_best_action, data, seat=seat),
@@ -51,7 +64,8 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
                         "bid's threshold (below_next); empty: never"),
               TableItem("rule-gains", "What following the rules of thumb gains", gains,
                         "per seat and bid: the paired gain over the bid below it, pooled over the hands the rule "
-                        "gives the bid, with n, 95% CI and the share of them on which the bid was played")]
+                        "gives the bid, with n, 95% CI and the share of them on which the bid was played"),
+              *rule_items(data)]
     if second is not None and first.deals_done and second.deals_done:
         card = fit_rule_card(first, second)
         paragraphs.append(

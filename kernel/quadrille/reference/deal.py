@@ -50,6 +50,8 @@ def empty_row(deal: int) -> np.ndarray:
     row[L.COL_GIVEN] = -1
     row[L.COL_SITUATION] = -1
     row[L.COL_SITUATION_SEAT] = -1
+    row[L.COL_VOLE_DECIDER] = -1
+    row[L.COL_VOLE_SEEN] = -1
     return row
 
 
@@ -304,6 +306,7 @@ class ReferenceEngine:
                 # announced before the first trick (vole.after_straight_tricks = 0) it is the
                 # ombre's choice, not the eldest's who leads; later, the side member on lead's
                 decider = state.leader if trick_index > 0 else state.ombre
+                _note_vole_point(row, state, decider)
                 if fixed_vole != L.FREE:
                     undertaken = bool(fixed_vole)
                 else:
@@ -335,6 +338,16 @@ def _note_situation(row: np.ndarray, state: PlayState, seat: int) -> None:
     if row[L.COL_SITUATION] < 0:
         row[L.COL_SITUATION] = state.trick_index
         row[L.COL_SITUATION_SEAT] = seat
+
+
+def _note_vole_point(row: np.ndarray, state: PlayState, decider: int) -> None:
+    """The vole point as ``decider`` meets it, before he chooses (COL_VOLE_*): his cards, every
+    card played so far, and whether the called card has appeared ("le roi appellé ... a paru";
+    nothing to wait for without a called card)."""
+    row[L.COL_VOLE_DECIDER] = decider
+    row[L.COL_VOLE_HAND] = sum(1 << card for card in state.hands[decider])
+    row[L.COL_VOLE_GONE] = sum(1 << card for card in state.gone)
+    row[L.COL_VOLE_SEEN] = int(state.called == NO_CARD or state.called_seen)
 
 
 def _holder_of(card: int, hands: Sequence[set[int]]) -> int:
