@@ -40,10 +40,9 @@ tolerance = 0.01
 TREATISE = "Of the odds.\nWhen you hold two kings, it is five to four\n   that your partner holds one of the other two.\n"
 
 # A rate claim of 300 deals (the smallest the simulated kinds play fast), the condition to be replaced.
-RATE = '''
+RATE_WITHOUT_NOTE = '''
 title = "The eldest hand with spadille and five hearts usually wins an ask in hearts"
 game = "quadrille"
-note = "A test claim."
 
 [quote]
 language = "it"
@@ -68,6 +67,7 @@ deals = 300
 expect = "greater"
 than = 0.5
 '''
+RATE = RATE_WITHOUT_NOTE.replace('game = "quadrille"\n', 'game = "quadrille"\nnote = "A test claim."\n', 1)
 
 
 def write_claim(folder: Path, name: str, text: str) -> Path:

@@ -22,6 +22,7 @@ from spadille.analyses.claims import (GAMES, KINDS, METRICS, QUANTITIES, QUICK_S
 from spadille.analyses.claims.verdict import VerdictRule, judge_interval
 from spadille.cli import claims as claims_cli
 
+from claim_files import RATE_WITHOUT_NOTE
 from citations import REPO, RULES_DIGEST
 from spadille.kernel.common.citations import digest_section, normalise
 
@@ -337,33 +338,7 @@ def test_a_missing_path_and_an_empty_folder_are_refused(tmp_path):
 
 
 # ---------------------------------------------------------------- user claims, no code change
-USER_RATE = '''
-title = "The eldest hand with spadille and five hearts usually wins an ask in hearts"
-game = "quadrille"
-
-[quote]
-language = "it"
-text = "Guida le briscole subito quando hai lo Spadille e diverse briscole minori."
-translation = "Lead trumps at once when you have Spadille and several lesser trumps."
-
-[source]
-work = "IT"
-section = "Consigli e strategie"
-seed = "seeds/quadrille-come-si-gioca.txt"
-passages = "Guida le briscole subito quando hai lo Spadille e diverse briscole minori."
-
-[experiment]
-kind = "rate"
-fixed = "spadille"
-condition = "trumps(ombre, hearts) >= 5"
-force = { bid = "ask", trump = "hearts" }
-metric = "win"
-deals = 300
-
-[verdict]
-expect = "greater"
-than = 0.5
-'''
+USER_RATE = RATE_WITHOUT_NOTE  # tests/claim_files.py: the same rate claim, with no note
 USER_ACTIONS = '''
 title = "Asking in the best suit beats passing with spadille and basto"
 game = "quadrille"
