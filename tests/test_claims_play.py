@@ -144,3 +144,52 @@ def test_docs_list_the_registries():
         assert f"`{rule.name}`" in docs
     for name in (*card_rules.ROLES, *(f.name for f in FEATURES), *METRICS, *ROLES):
         assert f"`{name}`" in docs, name
+
+
+# ---------------------------------------------------------------- compare_seats
+SEATS_EXPERIMENT = '''kind = "compare_seats"
+metric = "{metric}"
+deals = {deals}
+
+[[experiment.arms]]
+label = "first"
+seat = "{first}"
+
+[[experiment.arms]]
+label = "second"
+seat = "{second}"
+'''
+
+
+def write_seats(tmp_path, metric="pay", deals=400, first="eldest", second="second"):
+    path = write(tmp_path, 'role = "side"\nmetric = "pay"\ndeals = 1')
+    text = path.read_text(encoding="utf-8")
+    head = text[:text.index("[experiment]")]
+    path.write_text(head + "[experiment]\n" + SEATS_EXPERIMENT.format(metric=metric, deals=deals, first=first,
+                                                                     second=second)
+                    + '\n[verdict]\nexpect = "greater"\nthan = 0\n', encoding="utf-8")
+    return path
+
+
+def test_the_table_turns_around_the_focal_hand():
+    from spadille.analyses.claims.seats import turned
+
+    hands = np.array([[1, 2, 4, 8]], dtype=np.uint64)
+    assert turned(hands, 0, 1, 4).tolist() == [[8, 1, 2, 4]]
+    assert turned(hands, 0, 3, 4).tolist() == [[2, 4, 8, 1]]
+    assert turned(hands, 2, 0, 4).tolist() == [[4, 8, 1, 2]]
+    three = np.array([[1, 2, 4, 0]], dtype=np.uint64)
+    assert turned(three, 0, 2, 3).tolist() == [[2, 4, 1, 0]]
+
+
+def test_seats_compared_on_the_same_hands(tmp_path):
+    result = check_claim(load_claims(write_seats(tmp_path, "declared", 600))[0], seed=2)
+    assert result.estimate.n == 600 and math.isfinite(result.estimate.estimate)
+    assert result.estimate.ci_low < result.estimate.ci_high
+    with pytest.raises(ClaimError, match="same seat"):
+        load_claims(write_seats(tmp_path, first="second"))
+
+
+def test_shipped_seat_claims():
+    claims = [claim for claim in load_claims() if claim.kind.name == "compare_seats"]
+    assert {claim.id for claim in claims} >= {"hoy-elder-hand", "hoy-younger-hand"}

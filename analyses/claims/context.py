@@ -47,7 +47,7 @@ def unit_of(claim: Any) -> str:
         return "exact figures"
     if kind == "probability":
         return "probability"
-    if kind == "compare_play":
+    if kind in ("compare_play", "compare_seats"):
         return experiment.unit(currency(experiment.ruleset))
     if kind == "reversis":
         from spadille.analyses.reversis.claims import SHARES
@@ -83,7 +83,9 @@ def criterion_of(claim: Any) -> str:
                   f"supported when it lies wholly {test}, contradicted when it lies wholly on the other side, "
                   f"inconclusive otherwise")
     ci = "its 95% CI"
-    if kind == "compare_play":
+    if kind == "compare_seats":
+        what = experiment.criterion(currency(experiment.ruleset))
+    elif kind == "compare_play":
         what = experiment.criterion(currency(experiment.ruleset))
         if not experiment.metric.share:
             what = ("the mean payment: " if experiment.metric.name == "pay" else "the mean: ") + what

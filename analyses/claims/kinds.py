@@ -29,6 +29,7 @@ from .verdict import Estimate, VerdictRule, decimals_of, format_exact
 from spadille.analyses.reversis import claims as _reversis
 
 from . import play as _play
+from . import seats as _seats
 
 MAX_DEALS = 10_000_000  # per claim after scaling: the dealt hands are held in memory (32 bytes a deal)
 
@@ -125,6 +126,10 @@ KINDS: dict[str, Kind] = {
                                          "the course of play holds", _play.KEYS,
                          lambda table: _play.read_play(table, MAX_DEALS), simulated=True, run=_play.run_play,
                          describe=lambda spec: spec.describe(), sample=_play.sample),
+    "compare_seats": Kind("compare_seats", "first arm minus second, paired: the same hands, the focal hand played "
+                                           "from two seats (the table turned)", _seats.KEYS,
+                          lambda table: _seats.read_seats(table, MAX_DEALS), simulated=True, run=_seats.run_seats,
+                          describe=lambda spec: spec.describe(), sample=_seats.sample),
     "planned": Kind("planned", "an experiment described in words, not run (a game with no engine yet); "
                                "always inconclusive", PLANNED_KEYS, _read_planned, runnable=False, game=None),
     "reversis": Kind("reversis", "a Reversis experiment under a preset: one arm's mean or rate, two arms' paired "

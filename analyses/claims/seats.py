@@ -1,0 +1,172 @@
+"""The ``compare_seats`` kind: the same hands, the focal hand played from two seats.
+
+"If elder-hand, you have a better chance than when middle-hand" compares seats, not plays. Each
+deal is dealt once (the focal hand at the ``focal`` seat, meeting the ``condition``); each arm turns
+the table so that the focal hand sits at its ``seat``, the other hands keeping their order around
+it, and plays the deal from the same random stream. The estimate is first arm minus second of the
+focal hand's outcome, paired deal by deal: the interval is joint over both seats, since both read
+the same deals::
+
+    [experiment]
+    kind = "compare_seats"
+    condition = "trumps(me, best) >= 4"
+    metric = "pay"
+    deals = 200000
+
+    [[experiment.arms]]
+    label = "elder hand"
+    seat = "eldest"
+
+    [[experiment.arms]]
+    label = "middle hand"
+    seat = "second"
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+import numpy as np
+
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille.ruleset import Ruleset
+
+from .guard import guarded
+from .reader import Table
+from .simulated import (RULESET_OF_RUN, _ruleset, base_ruleset, deal, read_condition, read_focal,
+                        read_max_attempts, ruleset_reason)
+from .verdict import Estimate
+
+METRICS = {
+    "pay": ("the net payment of the player holding the focal hand, antes included, at a fresh table", False),
+    "tricks": ("the tricks the player holding the focal hand took", False),
+    "declared": ("1 when the player holding the focal hand played the contract by his own bid", True),
+}
+KEYS = {
+    "kind": "compare_seats",
+    "deals": "default sample size (deals dealt meeting the condition)",
+    "condition": "the focal hand's deals: the hand-condition language (kernel/quadrille/conditions.py)",
+    "focal": "the seat the focal hand is dealt to, which the condition speaks of (default eldest)",
+    "metric": "what is measured per deal: " + ", ".join(METRICS),
+    "ruleset": "ruleset name",
+    "rules": "rule overrides",
+    "policy": "the policy of every seat (default heuristic)",
+    "params": "policy parameters of every seat",
+    "max_attempts": "the dealing limit",
+    "arms": "two [[experiment.arms]] tables: label and seat (where the focal hand is played from)",
+}
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    ruleset: Ruleset
+    policy: str
+    params: Mapping[str, float]
+    condition: str | None
+    focal: int
+    metric: str
+    deals: int
+    max_attempts: int
+    arms: tuple[tuple[str, int], ...]   # (label, seat)
+    ruleset_reason: str = RULESET_OF_RUN
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return cards.SEAT_NAMES[self.ruleset["pack.seats"]]
+
+    def policies(self):
+        from spadille.kernel.quadrille.policies import make_seat_policy
+
+        return (make_seat_policy(self.policy, self.params),) * self.ruleset["pack.seats"]
+
+    def describe_policies(self) -> str:
+        return f"{self.policies()[0].describe()} at every seat"
+
+    def describe(self) -> str:
+        dealt = f" dealt where {self.condition}" if self.condition else ""
+        arms = " vs ".join(f"{label} (from {self.seat_names[seat]})" for label, seat in self.arms)
+        return f"{self.metric} of the focal hand{dealt}, the same deals played from two seats · {arms}"
+
+    def unit(self, currency: str) -> str:
+        return {"pay": f"{currency} a deal", "tricks": "tricks a deal", "declared": "share of deals"}[self.metric]
+
+    def criterion(self, currency: str) -> str:
+        return (f"the difference between the two seats (first minus second), paired on the same hands, of "
+                f"{METRICS[self.metric][0]}")
+
+
+def read_seats(table: Table, deals_limit: int) -> SeatSpec:
+    from spadille.kernel.quadrille.policies import POLICIES, PolicyError, make_seat_policy
+
+    table.only(KEYS)
+    ruleset = _ruleset(table, base_ruleset(table), table.scalars("rules", "rule overrides"))
+    seats = ruleset["pack.seats"]
+    policy = table.choice("policy", POLICIES, "policy", default="heuristic")
+    try:
+        params = dict(make_seat_policy(policy, table.scalars("params", "policy parameters")).params)
+    except PolicyError as exc:
+        table.fail("params", str(exc))
+    focal = read_focal(table, seats)
+    condition = table.text("condition", "a condition", required=False)
+    read_condition(table, condition, seats, focal, ruleset)
+    metric = table.choice("metric", METRICS, "metric")
+    deals = table.integer("deals", 1, deals_limit, "default number of deals")
+    names = cards.SEAT_NAMES[seats]
+    arms = []
+    for arm in table.tables("arms", "the two seats compared", count=2):
+        arm.only({"label": "a short name", "seat": "where the focal hand is played from: " + ", ".join(names)})
+        arms.append((arm.text("label", "a short name for the arm"), names.index(arm.choice("seat", names, "seat"))))
+    if arms[0][1] == arms[1][1]:
+        table.fail("arms", "the two arms play the focal hand from the same seat")
+    return SeatSpec(ruleset, policy, params, condition, focal, metric, deals, read_max_attempts(table), tuple(arms),
+                    ruleset_reason(table))
+
+
+def turned(hands: np.ndarray, focal: int, seat: int, seats: int) -> np.ndarray:
+    """The hands with the table turned so the focal hand (dealt at ``focal``) sits at ``seat``,
+    every other hand keeping its place after it in the order of play."""
+    out = np.zeros_like(hands)
+    for dealt in range(seats):
+        out[:, (dealt + seat - focal) % seats] = hands[:, dealt]
+    return out
+
+
+def run_seats(spec: SeatSpec, seed: int, deals: int, threads: int | None,
+              progress: Callable[[int], None] | None) -> Estimate:
+    from spadille.analyses.paired import float_mean_ci
+    from spadille.kernel.quadrille.variants import Variant, play_variants
+
+    seats = spec.ruleset["pack.seats"]
+    dealt = deal(spec.ruleset, seed, deals, spec.condition, spec.focal, 0, spec.max_attempts)
+    played = guarded(progress, 2 * deals, "deal plays")
+    policies = spec.policies()
+    values = np.zeros((deals, 2))
+    for arm, (_, seat) in enumerate(spec.arms):
+        out = play_variants(spec.ruleset, policies, [Variant("seat", policies=policies)],
+                            turned(dealt.hands, spec.focal, seat, seats), dealt.attempts, seed, threads=threads,
+                            progress=played)[:, 0]
+        if spec.metric == "pay":
+            values[:, arm] = out[:, L.OUT_PAY + seat]
+        elif spec.metric == "tricks":
+            values[:, arm] = out[:, L.OUT_TRICKS + seat]
+        else:
+            values[:, arm] = (out[:, L.OUT_OMBRE] == seat) & (out[:, L.OUT_CONTRACT] != L.FORCED) & \
+                (out[:, L.OUT_CONTRACT] != L.NO_CONTRACT)
+    share = METRICS[spec.metric][1]
+    if spec.metric == "pay":
+        from spadille.analyses.quadrille.payment_range import payment_range
+
+        low, high = payment_range(spec.ruleset)
+        bounds = (float(low - high), float(high - low))
+    else:
+        bounds = (-1.0, 1.0) if share else (-10.0, 10.0)
+    n, estimate, low, high = float_mean_ci(values[:, 0] - values[:, 1], outcome_range=bounds)
+    places = 4 if share else 2
+    return Estimate(n, estimate, low, high, "n/a" if n == 0 else f"{estimate:+.{places}f}", deals=deals,
+                    tried=dealt.tried, places=places)
+
+
+def sample(spec: Any) -> int:
+    return spec.deals
