@@ -25,13 +25,13 @@ DEALS = 1_500
 
 def test_registry_is_whole():
     assert [rule.index for rule in sorted(card_rules.RULES, key=lambda r: r.index)] == list(range(L.N_CARD_RULES))
-    assert L.CARD_RULES + L.N_ROLES * L.N_CARD_RULES == L.N_POLICY_PARAMS
+    assert L.CARD_RULES + L.N_ROLES * L.N_CARD_RULES == L.ROLE_POLICY <= L.N_POLICY_PARAMS
     for rule in card_rules.RULES:
         assert rule.doc and rule.kind in ("lead", "follow", "discard", "trumps", "vole")
         assert rule.defaults and set(rule.defaults) <= set(card_rules.ROLES)
         assert all(rule.low <= value <= rule.high for value in rule.defaults.values())
     slots = [card_rules.split(name)[1].slot(card_rules.split(name)[0]) for name in card_rules.parameter_names()]
-    assert len(set(slots)) == len(slots) and min(slots) >= L.CARD_RULES and max(slots) < L.N_POLICY_PARAMS
+    assert len(set(slots)) == len(slots) and min(slots) >= L.CARD_RULES and max(slots) < L.ROLE_POLICY
 
 
 def test_every_role_rule_lands_in_its_slot():
