@@ -112,14 +112,15 @@ class Scripted:
         return self._decide("gift", (ombre, frozenset(held), king, trump),
                             lambda: self.inner.gift(ombre, held, king, trump, stream))
 
-    def vole(self, state, seat, stream):
+    def vole(self, state, seat, stream, *how):
+        """``how``: the policy and the card-play rules the engine chose (a situation, a role's policy)."""
         return self._decide("vole", (seat, state.trick_index, len(state.trick)),
-                            lambda: self.inner.vole(state, seat, stream))
+                            lambda: self.inner.vole(state, seat, stream, *how))
 
-    def card(self, state, seat, legal, stream):
+    def card(self, state, seat, legal, stream, *how):
         observation = self.inner.observation(state, seat)
         return self._decide("card", (seat, state.trick_index, tuple(legal), observation),
-                            lambda: self.inner.card(state, seat, legal, stream))
+                            lambda: self.inner.card(state, seat, legal, stream, *how))
 
 
 def engine_for(ruleset, policies=None, **script: Callable[..., Any]) -> tuple[ReferenceEngine, Scripted]:
