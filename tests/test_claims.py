@@ -97,13 +97,15 @@ def test_every_claim_quotes_translates_and_explains(shipped, claim_id):
 
 def test_a_full_run_stays_within_a_few_minutes(shipped):
     # The kernel plays about 300,000 deals a second a core; a full run should stay near a minute
-    # on two cores, counting every arm (and both actions of a compare_rules) as a played deal.
+    # on two cores, counting every arm (and both actions of a compare_rules) as a played deal. The
+    # card-play claims (compare_play, compare_seats: Hoyle's maxims and their kin, issue 14) add
+    # about 3.8 M played deals of their own, so the budget is the 5 M of the others plus 4 M.
     played = 0
     for claim in shipped.values():
         if claim.kind.simulated:
             spec = claim.experiment
-            played += claim.deals * len(spec.arms) * max(1, len(spec.actions))
-    assert played <= 5_000_000
+            played += claim.deals * len(spec.arms) * max(1, len(getattr(spec, "actions", ())))
+    assert played <= 9_000_000
 
 
 # ---------------------------------------------------------------- verdicts in small-sample mode

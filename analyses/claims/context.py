@@ -85,6 +85,8 @@ def criterion_of(claim: Any) -> str:
     ci = "its 95% CI"
     if kind == "compare_seats":
         what = experiment.criterion(currency(experiment.ruleset))
+        if experiment.metric.name == "pay":
+            what = "the mean payment: " + what
     elif kind == "compare_play":
         what = experiment.criterion(currency(experiment.ruleset))
         if not experiment.metric.share:

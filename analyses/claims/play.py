@@ -133,7 +133,12 @@ class PlaySpec:
         return (policy,) * self.ruleset["pack.seats"]
 
     def describe_policies(self) -> str:
-        return " vs ".join(f"{arm.label}: {self.policies(arm)[0].describe()} at every seat" for arm in self.arms)
+        """Every seat's policy, then what each arm changes (and where)."""
+        from spadille.kernel.quadrille.policies import make_seat_policy
+
+        base = make_seat_policy(self.policy, self.params).describe()
+        return f"{base} at every seat; " + " vs ".join(f"{arm.label}: {self.policies(arm)[0].describe()}"
+                                                           for arm in self.arms)
 
     def describe(self) -> str:
         where = f"where {self.situation}" if self.situation else "at every decision"

@@ -66,11 +66,19 @@ class SeatSpec:
     params: Mapping[str, float]
     condition: str | None
     focal: int
-    metric: str
+    metric_name: str
     deals: int
     max_attempts: int
     arms: tuple[tuple[str, int], ...]   # (label, seat)
     ruleset_reason: str = RULESET_OF_RUN
+
+    @property
+    def metric(self):
+        """The metric as the claims' context reads one: its name, whether it is a share, its doc."""
+        from .play import PlayMetric
+
+        doc, share = METRICS[self.metric_name]
+        return PlayMetric(self.metric_name, share, self.unit("jetons"), doc)
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -87,14 +95,14 @@ class SeatSpec:
     def describe(self) -> str:
         dealt = f" dealt where {self.condition}" if self.condition else ""
         arms = " vs ".join(f"{label} (from {self.seat_names[seat]})" for label, seat in self.arms)
-        return f"{self.metric} of the focal hand{dealt}, the same deals played from two seats · {arms}"
+        return f"{self.metric_name} of the focal hand{dealt}, the same deals played from two seats · {arms}"
 
     def unit(self, currency: str) -> str:
-        return {"pay": f"{currency} a deal", "tricks": "tricks a deal", "declared": "share of deals"}[self.metric]
+        return {"pay": f"{currency} a deal", "tricks": "tricks a deal", "declared": "share of deals"}[self.metric_name]
 
     def criterion(self, currency: str) -> str:
         return (f"the difference between the two seats (first minus second), paired on the same hands, of "
-                f"{METRICS[self.metric][0]}")
+                f"{METRICS[self.metric_name][0]}")
 
 
 def read_seats(table: Table, deals_limit: int) -> SeatSpec:
@@ -147,15 +155,15 @@ def run_seats(spec: SeatSpec, seed: int, deals: int, threads: int | None,
         out = play_variants(spec.ruleset, policies, [Variant("seat", policies=policies)],
                             turned(dealt.hands, spec.focal, seat, seats), dealt.attempts, seed, threads=threads,
                             progress=played)[:, 0]
-        if spec.metric == "pay":
+        if spec.metric_name == "pay":
             values[:, arm] = out[:, L.OUT_PAY + seat]
-        elif spec.metric == "tricks":
+        elif spec.metric_name == "tricks":
             values[:, arm] = out[:, L.OUT_TRICKS + seat]
         else:
             values[:, arm] = (out[:, L.OUT_OMBRE] == seat) & (out[:, L.OUT_CONTRACT] != L.FORCED) & \
                 (out[:, L.OUT_CONTRACT] != L.NO_CONTRACT)
-    share = METRICS[spec.metric][1]
-    if spec.metric == "pay":
+    share = METRICS[spec.metric_name][1]
+    if spec.metric_name == "pay":
         from spadille.analyses.quadrille.payment_range import payment_range
 
         low, high = payment_range(spec.ruleset)
