@@ -15,7 +15,7 @@ for the usual one remaining die, no search at all. Kernels here do no input chec
 import numpy as np
 from numba import njit
 
-from spadille.kernel.common._bits import lowest
+from spadille.kernel.common._bits import lowest, popcount
 
 from ._board import (BAR, DOUBLET_MOVES, ENTRY_MAY_HIT, ENTRY_WHOLE_TURN, OFF, ONE_DIE_EITHER, OVERTHROW,
                      PRIME_LIMIT, REACHED_12, SLOTS, ZONE, ZONE_FIRST_12, ZONE_UNTIL_12TH, ZONE_WITH_START)
@@ -31,6 +31,7 @@ ZONE_2_11 = np.int64(((1 << 10) - 1) << 2)
 # Slots of ``context`` (int64[8]); enemy masks are in my track numbers except ENEMY_ZONE.
 OCCUPIED, MY_ZONE, ENEMY_MADE, ENEMY_BLOTS, THREATS, OUTSIDE, ENEMY_ZONE = 0, 1, 2, 3, 4, 5, 6
 CONTEXT = 8
+SCRATCH = 38 + 2 * OFF    # greedy_play's scratch: int64[SCRATCH]
 
 
 @njit(inline="always", cache=True)
@@ -213,6 +214,28 @@ def can_play(pos, me, die, count, codes, context, stack):
 
 
 @njit(inline="always", cache=True)
+def _sure_moves(pos, me, die, codes, context, enough):
+    """With no man of the mover waiting and no prime limit: whether ``enough`` moves of ``die``
+    can surely be played one after another, from the masks (no search). Moves of different sources
+    never hinder one another then (their landing points differ; a move only empties its source,
+    hits, clears the *reached 12* zone or brings a man home, none of which closes another move),
+    and a source can move every man it holds unless its landing point is in the no-doubling zone
+    (then one). That count drops by at most one with any legal move, so when it is at least the
+    moves of a doublet, every move of the doublet leaves the rest playable."""
+    found = sources(pos, me, die, codes, context)
+    count = np.int64(0)
+    while found != 0 and count < enough:
+        source = lowest(np.uint64(found))
+        found &= found - 1
+        target = _target(source, die)
+        if target != OFF and (context[MY_ZONE] >> target) & 1:
+            count += 1
+        else:
+            count += pos[me + source]
+    return count >= enough
+
+
+@njit(inline="always", cache=True)
 def move_score(pos, me, source, target, codes, weights, context):
     """The heuristic's score of one legal move, from the position before it (docs/revertier.md):
     pips gained (the enemy's lost to a hit added), blots, made points, entry safety. A point holds
@@ -306,20 +329,63 @@ def best_move(pos, me, die, codes, weights, context, need_die, need_count, stack
 
 
 @njit(inline="always", cache=True)
-def _best_of_die(pos, me, die, codes, weights, context, need_die):
+def _best_of_die(pos, me, die, codes, weights, context, need_die, keys):
     """best_move for two different dice, without the prime limit: the best legal move of ``die``
     (ties to the lowest source) after which ``need_die`` (0: nothing) can still be played, as one
-    key, score * 32 + (31 - source), or NONE. No branch on the scores: a select per move."""
+    key, score * 32 + (31 - source), or NONE. No branch on the scores: a select per move. Every
+    legal move's key is also left in ``keys[source]`` (int64[OFF]), for _best_again."""
     best = NONE
+    # with no man waiting, one move can take away at most two of another die's sources (its own
+    # source, emptied, and the one landing where it lands, in the no-doubling zone): with three
+    # or more, every move leaves ``need_die`` playable and the check is skipped
+    sure = need_die == 0 or (pos[me + BAR] == 0
+                             and popcount(np.uint64(sources(pos, me, need_die, codes, context))) >= 3)
     left = sources(pos, me, die, codes, context)
     while left != 0:
         source = lowest(np.uint64(left))
         left &= left - 1
         target = _target(source, die)
         key = move_score(pos, me, source, target, codes, weights, context) * 32 + (31 - source)
-        if need_die == 0 or _playable_after(pos, me, source, target, need_die, codes, context):
+        keys[source] = key
+        if sure or _playable_after(pos, me, source, target, need_die, codes, context):
             best = max(best, key)
     return best
+
+
+@njit(inline="always", cache=True)
+def _best_again(pos, me, die, codes, weights, context, keys, valid):
+    """_best_of_die(need_die=0) after the first move of the throw, reusing the keys its scan of
+    the same die left in ``keys`` for the sources in ``valid``: the moves the first move did not
+    touch (a move's score reads only the counts at its source and landing point, and the hit,
+    threat, zone and waiting terms, which a move without hit, flag or entry leaves alone). The keys
+    it works out are left in ``keys`` too, so a doublet's next move can reuse them in turn."""
+    best = NONE
+    left = sources(pos, me, die, codes, context)
+    kept = left & valid
+    left &= ~valid
+    while kept != 0:
+        source = lowest(np.uint64(kept))
+        kept &= kept - 1
+        best = max(best, keys[source])
+    while left != 0:
+        source = lowest(np.uint64(left))
+        left &= left - 1
+        target = _target(source, die)
+        key = move_score(pos, me, source, target, codes, weights, context) * 32 + (31 - source)
+        keys[source] = key
+        best = max(best, key)
+    return best
+
+
+@njit(inline="always", cache=True)
+def _untouched(die, found, code, was_legal):
+    """The moves of ``die`` in ``was_legal`` whose score the move just made (``found``, apply_move's
+    ``code``) left as it was: none after an entry, a hit or a set flag; else all but those from
+    or onto its source and landing point (OFF included: harmless)."""
+    if code != 0 or found[0] == BAR:
+        return np.int64(0)
+    touched = _bit(found[0]) | _bit(found[1])
+    return was_legal & ~(touched | (touched >> die))
 
 
 @njit(inline="always", cache=True)
@@ -345,52 +411,95 @@ def _make(pos, me, codes, found, moves, made, context):
     if code & 1:
         enemy = _swap_halves(context[ENEMY_BLOTS] | context[ENEMY_MADE])
         context[THREATS] = _threats(enemy, pos[SLOTS - me + BAR], codes)
+    return code
+
+
+@njit(inline="always", cache=True)
+def _play_doublet(pos, me, die, codes, weights, context, stack, found, moves, keys):
+    """Play a doublet: as many moves of ``die`` as can be played (up to DOUBLET_MOVES), each the
+    best one after which the rest stay playable. Returns the moves made. Without the prime limit
+    the usual cases need no search: while men wait, entering is the only move (bar-first), and
+    then _sure_moves mostly shows that every move leaves the rest playable."""
+    made = 0
+    left = codes[DOUBLET_MOVES]
+    if codes[PRIME_LIMIT] == 0:
+        while left > 0 and pos[me + BAR] > 0 and sources(pos, me, die, codes, context) != 0:
+            found[0] = BAR
+            found[1] = die
+            _make(pos, me, codes, found, moves, made, context)
+            made += 1
+            left -= 1
+        if pos[me + BAR] > 0:
+            return made      # a man still waits and cannot enter: nothing else moves
+        if _sure_moves(pos, me, die, codes, context, left):
+            valid = np.int64(0)
+            for step in range(left):
+                if step == 0:
+                    key = _best_of_die(pos, me, die, codes, weights, context, 0, keys)
+                else:
+                    key = _best_again(pos, me, die, codes, weights, context, keys, valid)
+                _decode(key, die, found)
+                was_legal = sources(pos, me, die, codes, context)
+                code = _make(pos, me, codes, found, moves, made, context)
+                made += 1
+                valid = _untouched(die, found, code, was_legal)
+            return made
+    # the search: the most moves that can be played, then each move the best that keeps them
+    deepest = 0
+    for count in range(left, 0, -1):
+        if can_play(pos, me, die, count, codes, context, stack):
+            deepest = count
+            break
+    for step in range(deepest):
+        best_move(pos, me, die, codes, weights, context, die, deepest - step - 1, stack, found)
+        _make(pos, me, codes, found, moves, made, context)
+        made += 1
+    return made
 
 
 @njit(cache=True)
 def greedy_play(pos, me, die1, die2, codes, weights, scratch):
     """Play the throw (die1, die2) for the mover at offset ``me`` onto ``pos``, in place.
-    ``scratch`` is int64[40]: the search stack, the move found, the moves made and the context."""
+    ``scratch`` is int64[SCRATCH]: the search stack, the move found, the moves made, the context
+    and each die's move keys (_best_of_die)."""
     stack = scratch[:16].reshape((4, 4))
     found = scratch[16:18]
     moves = scratch[18:30].reshape((4, 3))
     context = scratch[30:30 + CONTEXT]
+    high_keys = scratch[38:38 + OFF]
+    low_keys = scratch[38 + OFF:38 + 2 * OFF]
     set_context(pos, me, codes, context)
     waiting = pos[me + BAR]
     made = 0
     if die1 == die2:
-        deepest = 0
-        for count in range(codes[DOUBLET_MOVES], 0, -1):
-            if can_play(pos, me, die1, count, codes, context, stack):
-                deepest = count
-                break
-        for step in range(deepest):
-            best_move(pos, me, die1, codes, weights, context, die1, deepest - step - 1, stack, found)
-            _make(pos, me, codes, found, moves, made, context)
-            made += 1
+        made = _play_doublet(pos, me, die1, codes, weights, context, stack, found, moves, high_keys)
     elif codes[PRIME_LIMIT] == 0:
         high, low = max(die1, die2), min(die1, die2)
-        high_key = _best_of_die(pos, me, high, codes, weights, context, low)
-        low_key = _best_of_die(pos, me, low, codes, weights, context, high)
+        high_key = _best_of_die(pos, me, high, codes, weights, context, low, high_keys)
+        low_key = _best_of_die(pos, me, low, codes, weights, context, high, low_keys)
         if high_key != NONE or low_key != NONE:
             # both dice are played: the die whose best opening move scores higher goes first
             second = high
+            second_keys = high_keys
             if _decode(high_key, high, found) >= _decode(low_key, low, found) and high_key != NONE:
                 _decode(high_key, high, found)
                 second = low
+                second_keys = low_keys
             else:
                 _decode(low_key, low, found)
-            _make(pos, me, codes, found, moves, made, context)
+            was_legal = sources(pos, me, second, codes, context)
+            code = _make(pos, me, codes, found, moves, made, context)
             made += 1
-            _decode(_best_of_die(pos, me, second, codes, weights, context, 0), second, found)
+            valid = _untouched(second, found, code, was_legal)
+            _decode(_best_again(pos, me, second, codes, weights, context, second_keys, valid), second, found)
             _make(pos, me, codes, found, moves, made, context)
             made += 1
         else:
             either = codes[ONE_DIE_EITHER] != 0
-            high_key = _best_of_die(pos, me, high, codes, weights, context, 0)
+            high_key = _best_of_die(pos, me, high, codes, weights, context, 0, high_keys)
             low_key = NONE
             if either or high_key == NONE:
-                low_key = _best_of_die(pos, me, low, codes, weights, context, 0)
+                low_key = _best_of_die(pos, me, low, codes, weights, context, 0, low_keys)
             if high_key != NONE and (not either or (high_key >> 5) >= (low_key >> 5)):
                 _decode(high_key, high, found)
                 _make(pos, me, codes, found, moves, made, context)
