@@ -40,7 +40,8 @@ from .simulated import (RULESET_OF_RUN, _ruleset, base_ruleset, deal, read_condi
 from .verdict import Estimate
 
 METRICS = {
-    "pay": ("the net payment of the player holding the focal hand, antes included, at a fresh table", False),
+    "pay": ("the net payment of the player holding the focal hand at a fresh table, his jeton au jeu included "
+            "but not the dealer's devant (the fiche the deal brings, which goes round with it)", False),
     "tricks": ("the tricks the player holding the focal hand took", False),
     "declared": ("1 when the player holding the focal hand played the contract by his own bid", True),
 }
@@ -148,15 +149,20 @@ def run_seats(spec: SeatSpec, seed: int, deals: int, threads: int | None,
 
     seats = spec.ruleset["pack.seats"]
     dealt = deal(spec.ruleset, seed, deals, spec.condition, spec.focal, 0, spec.max_attempts)
-    played = guarded(progress, 2 * deals, "deal plays")
+    played = guarded(progress, deals, "deals played from both seats")
     policies = spec.policies()
+    from spadille.kernel.quadrille.tables import rule_vector
+
+    devant = int(rule_vector(spec.ruleset)[L.R_DEVANT])
     values = np.zeros((deals, 2))
     for arm, (_, seat) in enumerate(spec.arms):
+        # each deal is played twice: each arm tells the bar half of its batch, so the total is the deals
+        half = (lambda k: played(k // 2)) if arm == 0 else (lambda k: played(k - k // 2))
         out = play_variants(spec.ruleset, policies, [Variant("seat", policies=policies)],
                             turned(dealt.hands, spec.focal, seat, seats), dealt.attempts, seed, threads=threads,
-                            progress=played)[:, 0]
+                            progress=half)[:, 0]
         if spec.metric_name == "pay":
-            values[:, arm] = out[:, L.OUT_PAY + seat]
+            values[:, arm] = out[:, L.OUT_PAY + seat] + (devant if seat == seats - 1 else 0)
         elif spec.metric_name == "tricks":
             values[:, arm] = out[:, L.OUT_TRICKS + seat]
         else:
