@@ -204,7 +204,9 @@ def judge(claim: Claim, estimate: Estimate) -> tuple[str, str]:
             reason = f"computed exactly, P = {value} = {float(value):.5f}; {reason}"
         return verdict, reason
     if estimate.values is None and estimate.n is not None and 0 < estimate.n < MIN_N:
-        return INCONCLUSIVE, (f"only n = {estimate.n} deals behind the estimate {estimate.text}, fewer than the "
+        # the estimate itself only where it is a number: a Reversis margin needs 30 deals of its own
+        shown = f" {estimate.text}" if math.isfinite(estimate.estimate) else ""
+        return INCONCLUSIVE, (f"only n = {estimate.n} deals behind the estimate{shown}, fewer than the "
                               f"{MIN_N} a verdict needs: raise deals or --deals-scale")
     return judge_interval(claim.verdict, estimate.ci_low, estimate.ci_high)
 
