@@ -140,6 +140,8 @@ def play_of(params, pid, obs, hand, pack_ord, block_of_pos, block_mask, vole):
     row, whether the seat's situation holds). A role another policy plays takes that policy; where
     the situation holds, the situation's rules and role policies apply."""
     rules_at = L.CARD_RULES
+    if params[L.PLAYS_BY_ROLE] == 0:
+        return pid, rules_at, False
     roles_at = L.ROLE_POLICY
     held = False
     if params[L.SITUATION] > 0 and situation_holds(params, obs, hand, pack_ord, block_of_pos, block_mask, vole):

@@ -278,6 +278,7 @@ def kernel_arrays(seat_policies):
             params[seat, heuristic[key].index] = value
         for role, name in policy.roles.items():
             params[seat, L.ROLE_POLICY + card_rules.ROLES.index(role)] = POLICIES[name].kernel_id
+        params[seat, L.PLAYS_BY_ROLE] = 1.0 if policy.roles or policy.situation else 0.0
         if policy.situation:
             from .situations import parse_situation
 
