@@ -248,15 +248,16 @@ def role_values(spec: PlaySpec, out: np.ndarray) -> tuple[np.ndarray, np.ndarray
     return values, kept
 
 
-def _outcome_range(spec: PlaySpec) -> tuple[float, float]:
-    """The values a deal's difference can take: payments over twice the ruleset's payment range,
-    tricks over ±10, shares over ±1 (it bounds the interval when every deal gave the same)."""
-    if spec.metric.share:
+def difference_range(ruleset: Ruleset, metric: PlayMetric) -> tuple[float, float]:
+    """The values a deal's difference between two arms can take: payments over twice the ruleset's
+    payment range, tricks over ±10, shares over ±1 (it bounds the interval when every deal gave the
+    same). compare_seats uses it too."""
+    if metric.share:
         return -1.0, 1.0
-    if spec.metric.name == "pay":
+    if metric.name == "pay":
         from spadille.analyses.quadrille.payment_range import payment_range
 
-        low, high = payment_range(spec.ruleset)
+        low, high = payment_range(ruleset)
         return float(low - high), float(high - low)
     return -10.0, 10.0
 
@@ -278,7 +279,7 @@ def run_play(spec: PlaySpec, seed: int, deals: int, threads: int | None,
         values, kept = role_values(spec, out)
         differences.append(values[kept, 0] - values[kept, 1])
     difference = np.concatenate(differences) if differences else np.zeros(0)
-    n, estimate, low, high = float_mean_ci(difference, outcome_range=_outcome_range(spec))
+    n, estimate, low, high = float_mean_ci(difference, outcome_range=difference_range(spec.ruleset, spec.metric))
     places = 4 if spec.metric.share else 2
     text = "n/a" if n == 0 else f"{estimate:+.{places}f}"
     return Estimate(n, estimate, low, high, text, deals=deals, tried=dealt.tried, places=places)

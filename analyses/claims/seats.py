@@ -168,16 +168,11 @@ def run_seats(spec: SeatSpec, seed: int, deals: int, threads: int | None,
         else:
             values[:, arm] = (out[:, L.OUT_OMBRE] == seat) & (out[:, L.OUT_CONTRACT] != L.FORCED) & \
                 (out[:, L.OUT_CONTRACT] != L.NO_CONTRACT)
-    share = METRICS[spec.metric_name][1]
-    if spec.metric_name == "pay":
-        from spadille.analyses.quadrille.payment_range import payment_range
+    from .play import difference_range
 
-        low, high = payment_range(spec.ruleset)
-        bounds = (float(low - high), float(high - low))
-    else:
-        bounds = (-1.0, 1.0) if share else (-10.0, 10.0)
-    n, estimate, low, high = float_mean_ci(values[:, 0] - values[:, 1], outcome_range=bounds)
-    places = 4 if share else 2
+    n, estimate, low, high = float_mean_ci(values[:, 0] - values[:, 1],
+                                           outcome_range=difference_range(spec.ruleset, spec.metric))
+    places = 4 if spec.metric.share else 2
     return Estimate(n, estimate, low, high, "n/a" if n == 0 else f"{estimate:+.{places}f}", deals=deals,
                     tried=dealt.tried, places=places)
 

@@ -144,7 +144,7 @@ def _side_unbeaten(obs):
 
 
 @njit(inline="always", cache=True)
-def _lead(hand, obs, outstanding, params, base, role, block_mask):
+def _lead(hand, obs, outstanding, params, base, block_mask):
     trump = obs[L.O_TRUMP]
     trump_block = block_mask[trump, trump]
     my_trumps = hand & trump_block
@@ -215,10 +215,9 @@ def heuristic_card(params, rules_at, hand, legal, obs, pack_ord, block_of_pos, b
     trump = obs[L.O_TRUMP]
     gone = np.uint64(obs[L.O_GONE])
     outstanding = pack_ord & ~gone & ~hand
-    role = role_of(obs)
-    base = rules_at + role * L.N_CARD_RULES
+    base = rules_at + role_of(obs) * L.N_CARD_RULES
     if obs[L.O_N_IN_TRICK] == 0:
-        return _lead(legal, obs, outstanding, params, base, role, block_mask)
+        return _lead(legal, obs, outstanding, params, base, block_mask)
     best_pos = obs[L.O_BEST_POS]
     best_block = block_of_pos[trump, best_pos]
     trump_block = block_mask[trump, trump]
@@ -229,10 +228,11 @@ def heuristic_card(params, rules_at, hand, legal, obs, pack_ord, block_of_pos, b
     last = obs[L.O_N_IN_TRICK] == obs[L.O_N_SEATS] - 1
     led = obs[L.O_TRICK_CARDS]
     following = (legal & block_mask[trump, block_of_pos[trump, led]]) == legal
-    seen = gone  # cards played before this trick: equal-card runs do not pass through this trick's cards
-    for index in range(obs[L.O_N_IN_TRICK]):
-        seen &= ~bit(obs[L.O_TRICK_CARDS + index])
     equal_high = _flag(params, base, L.CR_EQUAL_CARDS_HIGH)
+    seen = gone  # cards played before this trick: equal-card runs do not pass through this trick's cards
+    if equal_high:
+        for index in range(obs[L.O_N_IN_TRICK]):
+            seen &= ~bit(obs[L.O_TRICK_CARDS + index])
     partner_wins = is_partner(obs, obs[L.O_BEST_SEAT])
     if partner_wins and winners != ZERO:
         if _flag(params, base, L.CR_TOP_TRUMP_ON_PARTNER) and block_of_pos[trump, led] == trump and \

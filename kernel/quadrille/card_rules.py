@@ -179,11 +179,9 @@ def expand(name: str) -> tuple[str, ...]:
 
 def default_row() -> list[float]:
     """Every role's value of every rule at its default, laid out as in the parameter row
-    (a role a rule does not apply to gets a value that leaves it inactive)."""
+    (0 for a role a rule does not apply to: its flags off, and a defender never decides the vole)."""
     row = [0.0] * (L.N_ROLES * L.N_CARD_RULES)
     for rule in RULES:
-        inactive = NEVER if rule.name == "draw_trumps" else (1.0 if rule.name in ("draw_min_out", "plain_suit_long",
-                                                                                  "discard_short") else 0.0)
         for index, role in enumerate(ROLES):
-            row[index * L.N_CARD_RULES + rule.index] = rule.defaults.get(role, inactive)
+            row[index * L.N_CARD_RULES + rule.index] = rule.defaults.get(role, 0.0)
     return row
