@@ -142,6 +142,10 @@ def _deal_values(out: np.ndarray, seat: int, layout: MapLayout, n_seats: int = 4
         values[:, base] = shift
         values[:, base + 1] = (pay[:, go] - pay[:, stop]) * shift
         values[:, base + 2] = shift * shift
+    left = out[:, :, L.OUT_POOL].astype(np.int64)   # a fresh table starts empty: its change is what is left
+    values[:, layout.k_table:layout.k_table + a] = left
+    values[:, layout.k_pay_table:layout.k_pay_table + a * a] = (pay[:, :, None] * left[:, None, :]).reshape(n, -1)
+    values[:, layout.k_table_gram:layout.k_table_gram + a * a] = (left[:, :, None] * left[:, None, :]).reshape(n, -1)
     return values
 
 

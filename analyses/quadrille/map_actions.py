@@ -24,7 +24,10 @@ from spadille.kernel.quadrille.variants import Force, Variant
 # three sums that move the vole's go - stop to another vole.value exactly (vole.vole_table): the
 # focal seat's shift per jeton of vole value (+share if the vole was made going on, -share if it
 # failed, 0 where the point was not reached), the difference go - stop times that shift, and the
-# shift squared. n_k entries in all.
+# shift squared. Then what the deal left on the table (OUT_POOL at a fresh table: a remise's antes,
+# a bête put down), so the same bids can be valued under session accounting (accounting.py): from
+# k_table, per action, the sum of the jetons left; from k_pay_table, per pair (a, b), the sum of
+# pay_a * left_b; from k_table_gram, per pair, the sum of left_a * left_b. n_k entries in all.
 K_N = 0
 K_SUM = 1
 
@@ -109,8 +112,20 @@ class MapLayout:
         return self.k_made + self.n_act
 
     @property
-    def n_k(self) -> int:
+    def k_table(self) -> int:
         return self.k_vole_shift + 3 * len(self.vole_pairs)
+
+    @property
+    def k_pay_table(self) -> int:
+        return self.k_table + self.n_act
+
+    @property
+    def k_table_gram(self) -> int:
+        return self.k_pay_table + self.n_act * self.n_act
+
+    @property
+    def n_k(self) -> int:
+        return self.k_table_gram + self.n_act * self.n_act
 
     def index(self, action: str) -> int:
         return self.actions.index(action)
