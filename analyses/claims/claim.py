@@ -44,6 +44,7 @@ TOP_KEYS = {
     "source": "[source] table: work, section or page, seed, text or digest, passages, url",
     "experiment": "[experiment] table: kind and its keys",
     "verdict": "[verdict] table: expect, than or value, tolerance",
+    "map": "optional [map] table: the decision-map classes the claim's hands fall in (map_class.py)",
 }
 QUOTE_KEYS = {
     "text": "the quote in its original language (may abridge with …)",
@@ -73,6 +74,7 @@ class Claim:
     experiment: Any         # the kind's spec (simulated.SimSpec, kinds.CountExperiment, kinds.PlannedExperiment)
     verdict: VerdictRule
     inapplicable: str = ""  # why the claim cannot run under the ruleset asked for (load_claims(ruleset=...))
+    map_classes: Any = None  # map_class.MapClasses: where the decision maps speak of the same hands
 
     @property
     def runnable(self) -> bool:
@@ -132,7 +134,18 @@ def parse_claim(label: str, text: str, claim_id: str, folder: Any = None) -> Cla
         from .counts import check_size
 
         check_size(spec.spec, len(verdict.value), verdict_table)
-    return Claim(claim_id, label, title, game, note, quote, source, kind, spec, verdict)
+    map_classes = _map_classes(top, kind)
+    return Claim(claim_id, label, title, game, note, quote, source, kind, spec, verdict, map_classes=map_classes)
+
+
+def _map_classes(top: Table, kind: Kind):
+    from .map_class import read_map_classes
+
+    classes = read_map_classes(top.table("map", "the map classes", required=False))
+    if classes is not None and kind.name != "compare_actions":
+        top.fail("map", f"only a claim that compares two bids (kind = \"compare_actions\") can name map classes, "
+                        f"not kind {kind.name!r}")
+    return classes
 
 
 def _read_text(path: Path, label: str) -> str:
@@ -194,3 +207,21 @@ def _parse_under(label: str, text: str, claim_id: str, folder: Any, ruleset: Any
     name = getattr(ruleset, "name", ruleset)
     claim = parse_claim(label, text, claim_id, folder)  # under its usual ruleset: a faulty file fails here as always
     return replace(claim, inapplicable=f"does not apply under ruleset {name!r} ({problem})")
+
+
+def reread_under(claim: Claim, ruleset: Any) -> Claim | None:
+    """A shipped claim read again with its experiment under ``ruleset``, whatever it names or its
+    work's game is, to set it beside a decision map of that ruleset; None when it cannot be read
+    so (a bid or a suit the ruleset lacks) or is not a shipped claim."""
+    from .simulated import COMPARISON_RULESET
+
+    sources = {claim_id: (label, text, claim_id, folder) for label, text, claim_id, folder in shipped_claim_files()}
+    if claim.id not in sources:
+        return None
+    token = COMPARISON_RULESET.set(ruleset)
+    try:
+        return parse_claim(*sources[claim.id])
+    except ClaimError:
+        return None
+    finally:
+        COMPARISON_RULESET.reset(token)

@@ -41,7 +41,11 @@ CLAIMS_RULESET: ContextVar[Any] = ContextVar("claims_ruleset", default=DEFAULT_R
 # while its experiment is read; it wins over CLAIMS_RULESET, and a ruleset the claim names wins
 # over both.
 WORK_RULESET: ContextVar[str | None] = ContextVar("work_ruleset", default=None)
+# Set only to read a claim again under a decision map's ruleset, to compare the two (map_agreement.py):
+# it replaces whatever ruleset the claim would run under.
+COMPARISON_RULESET: ContextVar[Ruleset | None] = ContextVar("comparison_ruleset", default=None)
 RULESET_NAMED, RULESET_OF_WORK, RULESET_OF_RUN = "named by the claim", "its source's own game", "the run's"
+RULESET_OF_MAP = "the decision map's, to compare the two"
 
 
 @dataclass(frozen=True)
@@ -196,6 +200,8 @@ def base_ruleset(table: Table) -> Ruleset:
     from spadille.kernel.common.errors import RulesetError
     from spadille.kernel.quadrille.ruleset import load_ruleset
 
+    if COMPARISON_RULESET.get() is not None:
+        return COMPARISON_RULESET.get()
     default = WORK_RULESET.get() or CLAIMS_RULESET.get()
     if isinstance(default, Ruleset) and not table.has("ruleset"):
         return default
@@ -207,6 +213,8 @@ def base_ruleset(table: Table) -> Ruleset:
 
 def ruleset_reason(table: Table) -> str:
     """Why the experiment runs under its ruleset (RULESET_NAMED, RULESET_OF_WORK or RULESET_OF_RUN)."""
+    if COMPARISON_RULESET.get() is not None:
+        return RULESET_OF_MAP
     if table.has("ruleset"):
         return RULESET_NAMED
     return RULESET_OF_WORK if WORK_RULESET.get() else RULESET_OF_RUN
