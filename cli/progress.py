@@ -24,6 +24,8 @@ class RateColumn(ProgressColumn):
     per unit rather than rounding its rate down to "0 deals/s"."""
 
     def render(self, task: Task) -> Text:
+        if task.fields.get("whole"):
+            return Text("")                        # the whole run's bar has no one unit to rate
         unit = task.fields.get("unit", "deals")
         elapsed = task.finished_time if task.finished else task.elapsed
         if not elapsed or not task.completed:
@@ -48,6 +50,8 @@ class CountColumn(ProgressColumn):
 
     def render(self, task: Task) -> Text:
         done = int(task.completed)
+        if task.fields.get("whole"):
+            return Text(f"{done}% of the estimated work", style="progress.download")
         if not task.total:
             return Text(f"{done:,} {task.fields.get('unit', 'deals')}", style="progress.download")
         return Text(f"{done:,}/{int(task.total):,}", style="progress.download")
@@ -71,13 +75,18 @@ class Advance:
     sum their scaled deals), so the bar shows its real total, rate and ETA. ``after`` runs after
     each advance (the Ctrl-C check)."""
 
-    def __init__(self, progress: Progress, task, after=None):
+    def __init__(self, progress: Progress, task, after=None, whole: "WholeRun | None" = None):
         self.progress = progress
         self.task = task
         self.after = after
+        self.whole = whole
 
     def __call__(self, n: int) -> None:
         self.progress.advance(self.task, n)
+        if self.whole is not None:
+            task = next(t for t in self.progress.tasks if t.id == self.task)
+            if task.total:
+                self.whole.part_done(task.completed / task.total)
         if self.after is not None:
             self.after()
 
@@ -110,3 +119,35 @@ class StopBetweenBatches:
     def check(self) -> None:
         if self.requested:
             raise KeyboardInterrupt
+
+
+class WholeRun:
+    """One more bar over a run made of parts (the report's): each part has its share of the whole,
+    from its estimated seconds. The bar moves as the part's own bars move, and jumps to the part's
+    end when it finishes. Its ETA therefore covers everything left, not only the part in progress.
+    A part made of several bars moves the whole bar with the furthest of them."""
+
+    def __init__(self, progress: Progress, estimated_seconds: dict[str, float], description: str = "the whole report"):
+        total = sum(estimated_seconds.values()) or 1.0
+        self.shares = {name: seconds / total for name, seconds in estimated_seconds.items()}
+        self.progress = progress
+        self.task = progress.add_task(description, total=100, whole=True)
+        self.base = 0.0      # the finished parts' share
+        self.share = 0.0     # the part in progress's share
+        self.fraction = 0.0  # how far into it
+
+    def start(self, part: str) -> None:
+        self.base += self.share
+        self.share = self.shares.get(part, 0.0)
+        self.fraction = 0.0
+        self._show()
+
+    def part_done(self, fraction: float) -> None:
+        self.fraction = max(self.fraction, min(1.0, fraction))
+        self._show()
+
+    def finish(self) -> None:
+        self.progress.update(self.task, completed=100)
+
+    def _show(self) -> None:
+        self.progress.update(self.task, completed=min(100.0, 100 * (self.base + self.share * self.fraction)))

@@ -54,3 +54,45 @@ def test_advance_runs_its_check_after_each_step():
     advance(2)
     assert calls == [1, 1] and progress.tasks[0].completed == 5
     assert "games" in _render(progress, task, RateColumn())
+
+
+def test_the_whole_report_bar_moves_with_each_part_by_its_share():
+    from spadille.cli.progress import WholeRun
+
+    progress = deal_progress(Console(file=io.StringIO()))
+    whole = WholeRun(progress, {"baseline": 10.0, "maps": 30.0, "claims": 60.0})
+    bar = next(t for t in progress.tasks if t.id == whole.task)
+    assert bar.total == 100 and bar.completed == 0
+    assert _render(progress, whole.task, CountColumn()) == "0% of the estimated work"
+    assert _render(progress, whole.task, RateColumn()) == ""
+    whole.start("baseline")
+    part = progress.add_task("the game as played", total=1_000)
+    advance = Advance(progress, part, whole=whole)
+    advance(500)
+    assert bar.completed == 5.0                   # half of a part worth 10%
+    whole.start("maps")                           # the baseline finished: 10%
+    assert bar.completed == 10.0
+    maps = Advance(progress, progress.add_task("maps", total=200), whole=whole)
+    maps(200)
+    assert bar.completed == 40.0
+    second = Advance(progress, progress.add_task("take or cede", total=100), whole=whole)
+    second(10)                                     # a second bar of the same part never moves it back
+    assert bar.completed == 40.0
+    whole.start("claims")
+    claims = Advance(progress, progress.add_task("claims", total=None), whole=whole)
+    claims(1_000)                                  # no total yet: the whole bar waits
+    assert bar.completed == 40.0
+    claims.set_total(4_000)
+    claims(1_000)
+    assert bar.completed == 40.0 + 60.0 * 0.5
+    whole.finish()
+    assert bar.completed == 100
+
+
+def test_the_reports_estimates_scale_with_its_plan(ruleset):
+    from spadille.reports.quadrille.standard import DEFAULT_PART_SECONDS, estimated_seconds, plan_for
+
+    full = estimated_seconds(plan_for(ruleset, 1, None, False))
+    assert full["maps"] == DEFAULT_PART_SECONDS["maps"] and set(full) >= {"baseline", "maps", "claims", "hands"}
+    half = estimated_seconds(plan_for(ruleset, 1, 2_500_000, False))
+    assert abs(half["maps"] - full["maps"] / 2) < 1e-9 and all(v > 0 for v in half.values())

@@ -152,7 +152,7 @@ def accounting_sentences(table: pd.DataFrame, value: Fraction, card_play: str, b
         higher = sum(rank[s] > rank[f] for f, s in zip(flipped["fresh_best"], flipped["session_best"]))
         detail = (f" Per seat and auction situation, {len(flipped)} of {len(by_seat)} classes flip ({clear} of them "
                   f"clearly under both); {higher} of the {len(flipped)} flips go to a higher bid under session "
-                  "accounting. The table accounting-flips lists every class.")
+                  "accounting. The table accounting-flips lists them; its CSV has every class with both verdicts.")
     situations = sorted({AUCTION_KEYS.get(int(a), str(a)) for a in flipped["auction"].dropna()})
     if situations:
         detail += f" The flips come where {' and where '.join(situations)}."

@@ -177,7 +177,8 @@ def take_sentence(result: TakeOrCede, card_play: str, min_n: int = MIN_N) -> str
         if matadors not in set(rule["matadors"]):
             thin.append(str(matadors))
     below = table[table["take_minus_cede"] < 0]
-    worst = (f" Taking on the other hands loses between {below['take_minus_cede'].max():+.1f} and "
+    others = "on the other hands " if takes else ""
+    worst = (f" Taking {others}loses between {below['take_minus_cede'].max():+.1f} and "
              f"{below['take_minus_cede'].min():+.1f} jetons a deal by class.").replace("-", "−") if len(below) else ""
     taken = "take it " + " and ".join(takes) + "; otherwise cede." if takes else "cede it whatever the hand."
     cede_text = f" With {_either(cedes)} true matadors taking never pays on the classes seen." if cedes and takes else ""

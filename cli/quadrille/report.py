@@ -67,7 +67,8 @@ def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_d
     from spadille.reports.document import check_report_target, write_report
     from spadille.reports.quadrille.standard import build_report, plan_for
 
-    from spadille.cli.progress import Advance, StopBetweenBatches, deal_progress
+    from spadille.cli.progress import Advance, StopBetweenBatches, WholeRun, deal_progress
+    from spadille.reports.quadrille.standard import estimated_seconds
 
     from spadille.cli.games import report_companions
     from spadille.analyses.distributed.runner import open_runner
@@ -84,15 +85,19 @@ def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_d
     with open_runner(scheduler, log, block_deals) as runner, StopBetweenBatches(stderr) as stop, \
             deal_progress(stderr) as progress:
         follow_blocks(runner, progress, stop)
+        whole = WholeRun(progress, estimated_seconds(plan))
 
         def step(description: str, total: int, unit: str = "deals"):
             # A total of 0 means "not counted yet": the bar shows no total until the part sets
             # one (Advance.set_total), never "n/0".
             task = progress.add_task(description, total=total or None, unit=unit)
-            return Advance(progress, task, after=stop.check)
+            return Advance(progress, task, after=stop.check, whole=whole)
 
         report, interrupted = build_report(plan, step, lambda line: progress.console.print(f"done: {line}",
-                                                                                    soft_wrap=True, markup=False))
+                                                                                    soft_wrap=True, markup=False),
+                                           starting=whole.start)
+        if not interrupted:
+            whole.finish()
     path = write_report(report, out)
     if interrupted:
         stderr.print("Interrupted: the report holds the parts that finished.", soft_wrap=True)

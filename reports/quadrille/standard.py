@@ -18,6 +18,7 @@ short, with the deals it finished, if that part can say so).
 from __future__ import annotations
 
 import importlib
+from functools import partial
 import math
 import time
 from dataclasses import dataclass
@@ -52,6 +53,7 @@ class ReportPlan:
     sensitivity: dict                  # card-play policy -> deals (a prefix of the map's deals)
     claims_scale: float
     evaluation_deals: int              # per worked hand
+    answer_deals: int = 0              # deals scanned for the asker's take-or-cede answer
     # other games' parts: (game, module under spadille.reports, deals), in the order they follow
     companions: tuple[tuple[str, str, int], ...] = ()
     threads: int | None = None
@@ -61,7 +63,7 @@ class ReportPlan:
     def describe(self) -> dict:
         return {"map_deals": self.map_deals, "baseline_deals": self.baseline_deals,
                 "sensitivity_deals": dict(self.sensitivity), "claims_scale": self.claims_scale,
-                "evaluation_deals": self.evaluation_deals,
+                "evaluation_deals": self.evaluation_deals, "answer_deals": self.answer_deals,
                 **{f"{game}_deals": deals for game, _, deals in self.companions}, "quick": self.quick}
 
 
@@ -91,10 +93,37 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
         sensitivity=sensitivity,
         claims_scale=min(4.0, max(0.02, scale)) if not quick else 0.02,
         evaluation_deals=max(300, min(20_000, round(4_000 * math.sqrt(scale)))),
+        # about a tenth of a forced ask comes per deal scanned; a tenth of the map's deals gives the
+        # classes with 2-3 true matadors (where the answer turns) a few hundred hands each
+        answer_deals=max(1_000, map_deals // 10),
         companions=tuple((game, module, _companion(module).report_deals(scale)) for game, module in companions),
         threads=threads, quick=quick,
         parts=(QUADRILLE_PARTS if stronger_play else DEFAULT_PARTS) + tuple(game for game, _ in companions),
     )
+
+
+# Seconds each part took in the default report on the 2-core machine with a warm numba cache
+# (measured: see README), at the default sizes; estimated_seconds scales them with the plan.
+DEFAULT_PART_SECONDS = {"baseline": 10.0, "maps": 330.0, "sensitivity": 240.0, "claims": 120.0, "hands": 20.0}
+DEFAULT_COMPANION_SECONDS = 20.0
+
+
+def estimated_seconds(plan: ReportPlan) -> dict[str, float]:
+    """Each part's expected seconds: what it took at the default size, scaled by its own sample
+    size (a numba compile on a cold cache adds a few minutes at the start). The shares of the
+    whole-report bar (cli/progress.WholeRun)."""
+    scale = plan.map_deals / DEFAULT_MAP_DEALS
+    sizes = {"baseline": plan.baseline_deals / max(10_000, DEFAULT_MAP_DEALS // 2), "maps": scale,
+             "sensitivity": scale, "claims": plan.claims_scale, "hands": plan.evaluation_deals / 4_000}
+    out = {}
+    for name in plan.parts:
+        if name in DEFAULT_PART_SECONDS:
+            out[name] = DEFAULT_PART_SECONDS[name] * sizes[name]
+        else:
+            deals = next(d for game, _, d in plan.companions if game == name)
+            default = _companion(next(m for g, m, _ in plan.companions if g == name)).report_deals(1.0)
+            out[name] = DEFAULT_COMPANION_SECONDS * deals / max(1, default)
+    return out
 
 
 def _companion(module: str):
@@ -112,9 +141,11 @@ class PartInterrupted(KeyboardInterrupt):
         self.sections = sections
 
 
-def build_report(plan: ReportPlan, step: Step, log: Callable[[str], None] | None = None) -> tuple[Report, bool]:
-    """Run the parts; ``step(description, total)`` returns a progress callback for one part, and
-    ``log`` hears how long each part took. Returns the report and whether it was interrupted."""
+def build_report(plan: ReportPlan, step: Step, log: Callable[[str], None] | None = None,
+                 starting: Callable[[str], None] | None = None) -> tuple[Report, bool]:
+    """Run the parts; ``step(description, total)`` returns a progress callback for one part,
+    ``starting`` hears each part's name as it starts and ``log`` how long it took. Returns the
+    report and whether it was interrupted."""
     from spadille.kernel.common.version import package_version
 
     metadata = {
@@ -124,12 +155,16 @@ def build_report(plan: ReportPlan, step: Step, log: Callable[[str], None] | None
         "policies": [_heuristic_description()],
     }
     report = Report(REPORT_TITLE, metadata, _under([_introduction(plan)], QUADRILLE_TITLE))
-    parts = {"baseline": _baseline, "maps": _maps, "sensitivity": _sensitivity, "claims": _claims,
+    shared: dict = {}   # what a later part needs of an earlier one: the claims part sets claims beside the map
+    parts = {"baseline": _baseline, "maps": partial(_maps, shared=shared), "sensitivity": _sensitivity,
+             "claims": partial(_claims, shared=shared),
              "hands": _hands, **{game: _companion_part(module, deals) for game, module, deals in plan.companions}}
     titles = {game: part_title(game, module) for game, module, _ in plan.companions}
     interrupted = False
     for name in plan.parts:
         started = time.perf_counter()
+        if starting is not None:
+            starting(name)
         try:
             report.sections += _under(parts[name](plan, step), titles.get(name, QUADRILLE_TITLE))
             if log is not None:
@@ -253,7 +288,7 @@ def _outcome_grid(outcomes):
     return frame
 
 
-def _maps(plan: ReportPlan, step: Step) -> list[Section]:
+def _maps(plan: ReportPlan, step: Step, shared: dict | None = None) -> list[Section]:
     from spadille.analyses.quadrille import plots
     from spadille.analyses.quadrille.decision_maps import decision_map
     from spadille.kernel.quadrille.policies import make_seat_policy
@@ -274,8 +309,17 @@ def _maps(plan: ReportPlan, step: Step) -> list[Section]:
         plan.ruleset, policies, plan.map_deals - half, plan.seed, focal_seats=tuple(range(seats)),
         threads=plan.threads, progress=progress, first_deal=half)
     data = first if second is None else combined(first, second)
+    if shared is not None:
+        shared["map"] = data
+    answers = None
+    if not data.interrupted:
+        from spadille.analyses.quadrille.take_or_cede import take_or_cede
+
+        answer_deals = plan.answer_deals
+        answers = take_or_cede(plan.ruleset, policies, answer_deals, plan.seed, threads=plan.threads,
+                               progress=step("the asker's answer to a force (take or cede)", answer_deals))
     verdicts = verdict_section(data, first, None if second is None or second.interrupted else second, plan.ruleset,
-                               _heuristic_description(), _figure)
+                               _heuristic_description(), _figure, answers)
     verdicts.leading = True
     n = data.deals_done
     cut = " (interrupted: the deals that finished)" if data.interrupted else ""
@@ -428,29 +472,63 @@ def _sensitivity_pairs(result) -> list[tuple[str, str]]:
     return pairs
 
 
-def _claims(plan: ReportPlan, step: Step) -> list[Section]:
+def _claims(plan: ReportPlan, step: Step, shared: dict | None = None) -> list[Section]:
     from spadille.analyses.claims import check_claims, load_claims
     from spadille.analyses.claims.verdict import OUTCOMES
 
     claims = load_claims(ruleset=plan.ruleset)  # claims that name no ruleset run under the report's
     frame = check_claims(claims, seed=plan.seed, scale=plan.claims_scale, threads=plan.threads,
                          progress=step("claims of the period texts", 0))
-    view = _claims_view(frame)
+    agreement = _map_agreement(plan, claims, frame, shared, step)
+    view = _claims_view(frame, agreement)
     counts = frame["verdict"].value_counts().to_dict()
     summary = ", ".join(f"{counts[v]} {v}" for v in OUTCOMES if v in counts)   # an "error" row is counted too
-    return [Section("The period advice, checked", [
+    paragraphs = [
         f"Each claim is a TOML file (`analyses/claims/`, format in `docs/claims.md`) with the quote, its source "
         f"passage, an experiment and the rule that turns the estimate into a verdict. Verdicts: {summary}. "
         "Arithmetic statements of the *Encyclopédie* are checked by counting, the strategy advice by paired "
-        "simulation.",
-    ], [TableItem("claims", "Verdicts", view, "estimate with its 95% CI, in the claim's own decimals; see the CSV "
-                  "for every column", max_rows=60, data=frame, headers={"n": "n", "estimate": "estimate"},
-                  kinds={"estimate": "text", "95% CI": "text"})])]
+        "simulation. A claim about what pays is judged as the maps judge a bid: by the mean payment, paired on the "
+        "same deals. Each row names the ruleset and unit it is tested under (an Italian tip under the Italian "
+        "ladder), its criterion and its note.",
+    ]
+    items = [TableItem("claims", "Verdicts", view, "estimate with its 95% CI, in the claim's own decimals; see the CSV "
+                       "for every column", max_rows=60, data=frame, headers={"n": "n", "estimate": "estimate"},
+                       kinds={"estimate": "text", "95% CI": "text"})]
+    if agreement is not None and len(agreement):
+        from spadille.analyses.claims.map_agreement import agreement_sentence
+
+        paragraphs.append("**Claims beside the decision map.** Where a claim speaks of hands the map classes (its "
+                          "`[map]` table), the map's paired difference between the same two bids, pooled over those "
+                          "classes and seat, is set beside the claim's own experiment played under the map's ruleset:")
+        paragraphs += [f"- {agreement_sentence(row)}" for row in agreement.itertuples(index=False)]
+        items.append(TableItem("claims-and-map", "Claims beside the decision map", agreement,
+                               "agree: both intervals leave out 0 on the same side; jetons a deal, paired, 95% CI"))
+    return [Section("The period advice, checked", paragraphs, items)]
 
 
-def _claims_view(frame):
+def _map_agreement(plan: ReportPlan, claims, frame, shared: dict | None, step: Step):
+    """The claims with map classes beside the report's map (None without one), each claim tested
+    under another ruleset run again under the map's."""
+    from spadille.analyses.claims import check_claims
+    from spadille.analyses.claims.claim import reread_under
+    from spadille.analyses.claims.map_agreement import map_agreement
+
+    data = (shared or {}).get("map")
+    if data is None or data.interrupted:
+        return None
+    compared = [c for c in claims if c.map_classes is not None]
+    tested = dict(zip(frame["claim"], frame["ruleset"]))
+    again = [reread_under(c, plan.ruleset) for c in compared if tested.get(c.id) != plan.ruleset.name]
+    again = [c for c in again if c is not None]
+    reread = (check_claims(again, seed=plan.seed, scale=plan.claims_scale, threads=plan.threads,
+                           progress=step("claims under the map's ruleset", 0)) if again else None)
+    return map_agreement(compared, frame, data, reread)
+
+
+def _claims_view(frame, agreement=None):
     """The verdict table as read: each estimate and interval in the decimals its claim states
-    (a share to 4, a mean to 2, a difference signed), a count as its exact text."""
+    (a share to 4, a mean to 2, a difference signed), a count as its exact text; with the decision
+    map's word on the same hands where a claim names them."""
     import pandas as pd
 
     rows = []
@@ -458,7 +536,11 @@ def _claims_view(frame):
         row = {key: record[key] for key in ("claim", "statement", "source", "tested_under", "experiment", "criterion",
                                             "n") if key in record}
         row["estimate"], row["95% CI"] = _claim_figures(record)
-        row.update({key: record[key] for key in ("verdict", "reason", "note") if key in record})
+        row.update({key: record[key] for key in ("verdict", "reason") if key in record})
+        if agreement is not None and len(agreement):
+            match = agreement[agreement["claim"] == record["claim"]]
+            row["the decision map"] = match["agreement"].iloc[0] if len(match) else "–"
+        row["note"] = record.get("note", "")
         rows.append(row)
     view = pd.DataFrame(rows)
     view.attrs = dict(frame.attrs)

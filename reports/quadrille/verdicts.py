@@ -19,10 +19,13 @@ POINT_INTRODUCTION = (
     "failed vole paid as the Encyclopédie's text has it) the same positions are replayed under that reading.")
 
 
-def verdict_section(data, first, second, ruleset, policy_description: str, figure) -> Section:
+def verdict_section(data, first, second, ruleset, policy_description: str, figure, answers=None) -> Section:
     """``data`` the whole map, ``first``/``second`` its halves (``second`` None when the run was
-    stopped before it); ``figure(plot, data, **options)`` renders a plot to PNG."""
+    stopped before it); ``figure(plot, data, **options)`` renders a plot to PNG; ``answers`` the
+    asker's take-or-cede comparison (take_or_cede.py), when it was run."""
     from spadille.analyses.quadrille import plots
+    from spadille.analyses.quadrille.accounting import accounting_sentences, flip_table, table_value
+    from spadille.analyses.quadrille.take_or_cede import take_sentence
     from spadille.analyses.quadrille.rule_card import fit_rule_card
     from spadille.analyses.quadrille.verdicts import BID_PHRASES, bidding_verdicts, vole_sentences
     from spadille.analyses.quadrille.vole_rule import rule_sentences
@@ -37,6 +40,8 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
     played_by = ", ".join(f"`{p}`" for p in dict.fromkeys(data.metadata.get("policies") or [policy_description]))
     at_the_point = rule_sentences(data.vole_point_rules, f"{card_play} ({played_by})", BID_PHRASES, data.min_n)
     n = data.deals_done
+    value = table_value(ruleset["pack.seats"])
+    flips = flip_table(data, value)
     paragraphs = [
         f"What {n:,} deals of `{ruleset.name}` ({ruleset.title}) say, each deal replayed for every seat with "
         "that seat's bid fixed (pass or each bid), everything else as the heuristic plays it. Hands are classed "
@@ -50,6 +55,8 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
         "then a pass) and the question is whether to outbid with a sans prendre. Where a bid was not actually "
         "played on all the hands it is given (an asker may take the sans prendre himself), the share is said.",
         *sentences,
+        *([take_sentence(answers, card_play)] if answers is not None else []),
+        *accounting_sentences(flips, value, card_play, data.layout.bids),
         *vole_sentences(data, card_play),
         *([POINT_INTRODUCTION, *at_the_point] if at_the_point else []),
     ]
@@ -65,6 +72,8 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
               TableItem("rule-gains", "What following the rules of thumb gains", gains,
                         "per seat and bid: the paired gain over the bid below it, pooled over the hands the rule "
                         "gives the bid, with n, 95% CI and the share of them on which the bid was played"),
+              _flip_item(flips, value),
+              *([_answer_item(answers)] if answers is not None and answers.offered else []),
               *rule_items(data)]
     if second is not None and first.deals_done and second.deals_done:
         card = fit_rule_card(first, second)
@@ -79,3 +88,48 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
                                "accuracy: share of held-out hands whose class's best bid is the card's; regret: jetons "
                                "a hand lost against each class's best bid, paired, 95% CI"))
     return Section("Verdicts: when to ask, go sans prendre or try the vole", paragraphs, items)
+
+
+def _flip_item(flips, value) -> TableItem:
+    """The classes whose best bid differs between a fresh table and session accounting (all in the CSV)."""
+    import pandas as pd
+
+    from spadille.analyses.quadrille.verdicts import AUCTION_KEYS
+    from spadille.reports import formatting as fmt
+
+    rows = flips[flips["fresh_best"] != flips["session_best"]]
+    view = pd.DataFrame({
+        "seat": rows["seat"],
+        "auction so far": [AUCTION_KEYS.get(None if pd.isna(a) else int(a), "any") for a in rows["auction"]],
+        "true matadors": rows["matadors"], "trumps": rows["trumps"], "hands (n)": [fmt.count(n) for n in rows["n"]],
+        "best at a fresh table [margin, 95% CI]": [
+            f"{b} {fmt.estimate(m, lo, hi, 'gain')}" for b, m, lo, hi in
+            zip(rows["fresh_best"], rows["fresh_margin"], rows["fresh_ci_low"], rows["fresh_ci_high"])],
+        "best under session accounting [margin, 95% CI]": [
+            f"{b} {fmt.estimate(m, lo, hi, 'gain')}" for b, m, lo, hi in
+            zip(rows["session_best"], rows["session_margin"], rows["session_ci_low"], rows["session_ci_high"])],
+        "clear under both": [fmt.boolean(c) for c in rows["both_confident"]],
+    })
+    view.attrs = dict(flips.attrs)
+    return TableItem("accounting-flips", "Where session accounting changes the best bid", view,
+                     f"a jeton left on the table worth {value} to each seat under session accounting; margin: paired "
+                     "over the runner-up, jetons a deal; the CSV has every class with both verdicts",
+                     data=flips, kinds={c: "text" for c in view.columns})
+
+
+def _answer_item(answers) -> TableItem:
+    """The asker's take − cede by class, all seats together (every seat in the CSV)."""
+    from spadille.reports import formatting as fmt
+
+    rows = answers.table[answers.table["seat"] == "all"]
+    view = rows[["matadors", "trumps", "n"]].copy()
+    view["take − cede, jetons a deal [95% CI]"] = [fmt.estimate(m, lo, hi, "gain") for m, lo, hi in
+                                                   zip(rows["take_minus_cede"], rows["ci_low"], rows["ci_high"])]
+    view["the policy takes"] = [fmt.share(p) for p in rows["p_policy_takes"]]
+    view.attrs = dict(answers.table.attrs)
+    return TableItem("take-or-cede", "Asked, then forced: take the higher bid or cede it", view,
+                     f"the asker's hands by true matadors and trumps of the best suit; {answers.forced:,} forced deals "
+                     f"of {answers.deals:,} scanned; each replayed with the answer fixed both ways (paired)",
+                     data=answers.table, max_rows=40,
+                     headers={"matadors": "true matadors", "trumps": "trumps", "n": "forced hands (n)"},
+                     kinds={"take − cede, jetons a deal [95% CI]": "text", "the policy takes": "text"})
