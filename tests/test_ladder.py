@@ -181,3 +181,22 @@ def test_other_games_have_no_ladder():
     assert result.output.startswith("Error: reversis has no `spadille ladder`; quadrille has it")
     unknown = runner.invoke(app, ["ladder", "whist"])
     assert unknown.exit_code == 2
+
+
+# ---------------------------------------------------------------- the report's part
+def test_the_report_part_ranks_random_heuristic_and_dd(ruleset):
+    from dataclasses import replace
+
+    from spadille.reports.quadrille.standard import build_report, plan_for
+
+    plan = plan_for(ruleset, 7, 1000, False)
+    assert "ladder" in plan.parts and set(plan.ladder) == {"random", "heuristic", "dd"}
+    plan = replace(plan, parts=("ladder",), ladder={"random": 300, "heuristic": 300, "dd": 4})
+    report, interrupted = build_report(plan, lambda description, total: (lambda n: None))
+    section = next(s for s in report.sections if s.title == "How strong the players are: the strength ladder")
+    ladder_item, speed_item = section.items
+    assert ladder_item.name == "ladder" and speed_item.name == "ladder-speed"
+    assert ladder_item.frame["policy"].tolist()[-1] == "random"   # best first
+    assert "0 (reference)" in ladder_item.frame.iloc[:, 3].tolist()
+    assert ladder_item.metadata["seed"] == 7 and ladder_item.metadata["analysis"] == "ladder"
+    assert "random 300, heuristic 300, dd 4" in section.paragraphs[1]
