@@ -9,6 +9,7 @@ import typer
 
 from spadille.cli.errors import user_errors
 from spadille.cli.options import RuleOption, SeedOption, ThreadsOption
+from spadille.kernel.quadrille.policies import POLICIES
 from spadille.kernel.quadrille.ruleset import DEFAULT_RULESET
 
 from .options import RulesetOption
@@ -23,11 +24,12 @@ EXIT_INTERRUPTED = 130
 
 PoliciesOption = Annotated[str, typer.Option(
     "--policies", metavar="NAME[:KEY=VALUE...],...",
-    help="The policies of the ladder, comma-separated, each a registered policy with parameters after colons "
-         "(pimc:samples=40, heuristic:ask_threshold=4). The reference is added when it is not listed.")]
+    help=f"The policies of the ladder, comma-separated, each a registered policy ({', '.join(POLICIES)}) with "
+         "parameters after colons (pimc:samples=40, heuristic:ask_threshold=4). The reference is added when it is "
+         "not listed.")]
 ReferenceOption = Annotated[str, typer.Option(
     "--reference", metavar="NAME[:KEY=VALUE...]",
-    help="The policy every gain is measured against, in the three other seats and in the all-reference play.")]
+    help="The policy every gain is measured against, in the other seats and in the all-reference play.")]
 LadderDealsOption = Annotated[Optional[int], typer.Option(
     "--deals", help=f"Deals for every policy (default: {DEFAULT_DEALS:,}, "
                     + ", ".join(f"{n} for {name}" for name, n in SEARCHING_DEALS.items())
