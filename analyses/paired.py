@@ -53,3 +53,28 @@ def paired_difference(first: np.ndarray, second: np.ndarray,
     """(n, mean, low, high) of first - second, deal by deal; ``outcome_range`` is the range of
     one difference (as in ``mean_ci``)."""
     return mean_ci(np.asarray(first, dtype=np.int64) - np.asarray(second, dtype=np.int64), outcome_range)
+
+
+def ratio_mean_ci(sums: np.ndarray, counts: np.ndarray) -> tuple[int, float, float, float]:
+    """(observations, mean, low, high) of observations that come in clusters: cluster i holds
+    ``counts[i]`` of them, adding up to ``sums[i]``. The mean is sum(sums) / sum(counts) and its
+    interval the ratio estimator's (linearised) normal interval, so the clusters, not the
+    observations, are taken as independent: what a deal replayed for each seat in turn needs,
+    since its seats share the deal. Clusters without an observation still count as draws (of
+    zero observations). With equal counts it is the plain interval of the clusters' means.
+    NaN interval for fewer than two clusters, or no spread at all (nothing to measure it from)."""
+    sums = np.asarray(sums, dtype=np.float64)
+    counts = np.asarray(counts, dtype=np.float64)
+    n = int(sums.size)
+    observations = int(counts.sum())
+    if observations == 0:
+        return 0, math.nan, math.nan, math.nan
+    mean = float(sums.sum()) / observations
+    residuals = sums - mean * counts
+    spread = float((residuals * residuals).sum())
+    if n < 2 or spread == 0.0:
+        return observations, mean, math.nan, math.nan
+    per_cluster = observations / n
+    stderr = math.sqrt(spread / (n * (n - 1))) / per_cluster
+    half = 1.959963984540054 * stderr
+    return observations, mean, mean - half, mean + half

@@ -51,6 +51,8 @@ COMMANDS = {command.name: command for command in (
     Command("odds", "Exact odds of a game's hands, by enumeration."),
     Command("report", "The main job: the strategy report, in one folder (Quadrille's report by default).",
             default_game="quadrille"),
+    Command("ladder", "The strength ladder: each policy's gain a deal over a reference policy, in every seat in turn, "
+                      "with paired 95% CIs and its speed."),
     Command("bench", "Measure the kernels' speed (Quadrille's by default; `bench dd` times its solver).",
             default_game="quadrille"),
 )}
@@ -67,6 +69,7 @@ GAMES = {game.name: game for game in (
             "rules": "quadrille.rules:rules_command",
             "report": "quadrille.report:report_command",
             "bench": "quadrille.bench:bench_command",
+            "ladder": "quadrille.ladder:ladder_command",
         },
         rulesets="spadille.kernel.quadrille.ruleset:available_rulesets",
     ),

@@ -32,6 +32,8 @@ COMMANDS = {
     "evaluate quadrille": (["evaluate", "quadrille", "spadille basto ♥7 A K Q 3 ♣K ♦K ♠7", "--out", "OUT"], ".csv",
                            "spadille.analyses.quadrille.evaluation.evaluate_hand"),
     "report": (["report", "--quick", "--out", "OUT"], "", "spadille.reports.quadrille.standard.build_report"),
+    "ladder quadrille": (["ladder", "quadrille", "--policies", "random", "--deals", "100", "--out", "OUT"], ".csv",
+                         "spadille.analyses.quadrille.ladder.ladder"),
     "bench quadrille": (["bench", "quadrille", "--no-startup", "--out", "OUT"], ".json",
                         "spadille.kernel.quadrille.bench.kernel_rates"),
 }

@@ -35,13 +35,14 @@ def test_the_folder_holds_every_part(small_report):
             "vole.csv", "worked-hands.csv", "best-bid-all.png", "vole-ask.png", "sensitivity-ask.png",
             "cabriolet-odds.csv", "rules-of-thumb.csv", "rule-gains.csv", "rule-card.csv", "chart-eldest.png",
             "chart-dealer.png", "best-by-matadors-trumps-kings.csv", "the-vole-point.csv",
-            "the-vole-point-rule.csv"} <= names
+            "the-vole-point-rule.csv", "ladder.csv", "ladder-speed.csv"} <= names
     text = (small_report / "report.md").read_text(encoding="utf-8")
     # one report for every game: its title, a contents list, then each game's part under its own
     # heading (##) with its sections one level down (###; they were ## under a Quadrille title)
     assert text.startswith("# spadille strategy report")
     assert "## Contents" in text and "- [Cabriolet](#cabriolet)" in text and "- [Reversis](#reversis)" in text
     for heading in ("### Which hands justify what", "### The vole",
+                    "### How strong the players are: the strength ladder",
                     "### Do the thresholds hold with stronger card play?", "### The period advice, checked",
                     "### Worked hands"):
         assert f"\n{heading}\n" in text, heading
@@ -65,7 +66,7 @@ def test_the_folder_holds_every_part(small_report):
 
 def test_the_default_report_leaves_the_stronger_play_ladder_out():
     plan = plan_for(load_ruleset("encyclopedie-1765"), 3, 1000, False)
-    assert "sensitivity" not in plan.parts and "maps" in plan.parts
+    assert "sensitivity" not in plan.parts and "maps" in plan.parts and "ladder" in plan.parts
     assert "sensitivity" in plan_for(load_ruleset("encyclopedie-1765"), 3, 1000, False, stronger_play=True).parts
 
 
@@ -85,7 +86,7 @@ def test_same_seed_same_numbers(small_report, tmp_path):
     result = runner.invoke(app, ["report", *SMALL, "--out", str(again)])
     assert result.exit_code == 0, result.output
     for name in ("best-by-class.csv", "thresholds.csv", "vole.csv", "the-vole-point.csv", "the-vole-point-rule.csv",
-                 "claims.csv", "worked-hands.csv", "sensitivity-thresholds.csv", "contracts.csv"):
+                 "claims.csv", "worked-hands.csv", "sensitivity-thresholds.csv", "contracts.csv", "ladder.csv"):
         first, second = (small_report / name).read_text(encoding="utf-8"), (again / name).read_text(encoding="utf-8")
         if name == "claims.csv":  # its rows record seconds taken; compare everything else
             import pandas as pd

@@ -44,7 +44,8 @@ def report_command(
     stronger_play: StrongerPlayOption = False,
 ) -> None:
     """Build the strategy report: a first page of verdicts (rules of thumb per seat and auction,
-    basic bidding charts, the vole, a rule card scored on held-out deals), the decision maps
+    basic bidding charts, the vole, a rule card scored on held-out deals), the strength ladder of
+    the policies against the heuristic, the decision maps
     behind them (which hands call, go sans prendre, pass, try the vole), the vole analysis, the
     claims of the period texts with verdicts, and worked hand evaluations; --stronger-play adds
     how the thresholds move with stronger card play.

@@ -143,3 +143,27 @@ def describe_seating(policies: Sequence[SeatPolicy]) -> str:
     if len(set(descriptions)) == 1:
         return f"{descriptions[0]} at every seat"
     return ", ".join(f"{seat}={text}" for seat, text in zip(seats, descriptions))
+
+
+def parse_policy_spec(text: str) -> SeatPolicy:
+    """One policy with its parameters, written ``NAME`` or ``NAME:KEY=VALUE:KEY=VALUE`` (the
+    ladder's ``--policies`` and ``--reference``): ``pimc:samples=40``, ``heuristic:ask_threshold=4``."""
+    name, *assignments = text.strip().split(":")
+    if name not in POLICIES:
+        raise PolicyError(f"unknown policy {name!r}; available: {', '.join(POLICIES)}")
+    params = dict(_split_assignment(item, f"policy {text.strip()!r}: parameter", "KEY=VALUE")
+                  for item in assignments)
+    return make_seat_policy(name, params)
+
+
+def policy_file_rung(path: Path, seats: Sequence[str]) -> SeatPolicy:
+    """The one policy of a policy file's [default] table: a rung of the ladder. Seat tables have no
+    place there (the ladder itself puts the policy in each seat in turn)."""
+    (name, params), per_seat = read_policy_file(path, seats)
+    if per_seat:
+        raise PolicyError(f"{file_label(path)}: the ladder seats one policy in each seat in turn, so [seats.*] "
+                          "tables have no place in it; give the policy in [default]")
+    if name is None:
+        raise PolicyError(f"{file_label(path)} [default] names no policy (policy = \"...\")")
+    _check(name, params, f"{file_label(path)} [default]")
+    return make_seat_policy(name, params)

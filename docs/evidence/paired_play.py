@@ -2,6 +2,8 @@
 
 Usage: .venv/bin/python docs/evidence/paired_play.py N   (N deals of seed 2026; about 0.3 s a deal for pimc on 2 cores)
 The evidence behind issue 3's closing note; issue 4 turns this into a proper analysis.
+Kept as that note's record; `spadille ladder quadrille --policies heuristic,dd,pimc` now measures
+policies against each other properly (one seat at a time, every seat in turn, intervals over deals).
 """
 import math, sys, time
 import numpy as np

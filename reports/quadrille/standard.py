@@ -1,6 +1,7 @@
 """The standard strategy report: what ``spadille report`` runs, part by part.
 
 Parts, in order: the game as the heuristic players play it (contracts and outcomes); the
+strength ladder (what random and double-dummy play win a deal against the heuristic); the
 decision maps (which hands pass, ask or go sans prendre, by matadors and trumps, and by kings
 and voids); the vole; how the thresholds move when card play is double-dummy or PIMC; the
 claims of the period texts with verdicts; worked evaluations of hands the texts discuss; and
@@ -31,12 +32,12 @@ from spadille.reports.document import FigureItem, Report, Section, TableItem, fi
 
 DEFAULT_MAP_DEALS = 5_000_000
 QUICK_MAP_DEALS = 100_000
-QUADRILLE_PARTS = ("baseline", "maps", "sensitivity", "claims", "hands")
+QUADRILLE_PARTS = ("baseline", "ladder", "maps", "sensitivity", "claims", "hands")
 # The stronger-play ladder (the maps again under dd and pimc card play) is not in the default report:
 # at the sizes a default run affords (1,000 dd deals, 64 pimc) it left most classes without an answer
 # and cost minutes. `--stronger-play` adds it.
 DEFAULT_PARTS = tuple(part for part in QUADRILLE_PARTS if part != "sensitivity")
-PART_NAMES = {"baseline": "the game as played", "maps": "decision maps, verdicts and the vole",
+PART_NAMES = {"baseline": "the game as played", "ladder": "the strength ladder", "maps": "decision maps, verdicts and the vole",
               "sensitivity": "stronger play", "claims": "the period advice", "hands": "worked hands"}
 # The report covers every game of the registry that has a part; Quadrille's sections come first,
 # under their own heading, then each other game's under its own.
@@ -51,6 +52,7 @@ class ReportPlan:
     map_deals: int                     # heuristic decision map
     baseline_deals: int                # simulate, heuristic
     sensitivity: dict                  # card-play policy -> deals (a prefix of the map's deals)
+    ladder: dict                       # policy -> deals of the strength ladder (reports/quadrille/ladder.py)
     claims_scale: float
     evaluation_deals: int              # per worked hand
     answer_deals: int = 0              # deals scanned for the asker's take-or-cede answer
@@ -62,8 +64,9 @@ class ReportPlan:
 
     def describe(self) -> dict:
         return {"map_deals": self.map_deals, "baseline_deals": self.baseline_deals,
-                "sensitivity_deals": dict(self.sensitivity), "claims_scale": self.claims_scale,
-                "evaluation_deals": self.evaluation_deals, "answer_deals": self.answer_deals,
+                "sensitivity_deals": dict(self.sensitivity), "ladder_deals": dict(self.ladder),
+                "claims_scale": self.claims_scale, "evaluation_deals": self.evaluation_deals,
+                "answer_deals": self.answer_deals,
                 **{f"{game}_deals": deals for game, _, deals in self.companions}, "quick": self.quick}
 
 
@@ -87,10 +90,15 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
                    "pimc": max(8, round(64 * scale))}
     if quick and deals is None:
         sensitivity = {"heuristic": 200, "dd": 40, "pimc": 8}
+    # The strength ladder: random and the heuristic are cheap (a few seconds at 20,000 deals, each
+    # played once per seat); dd about a hundredth of a second a deal and seat on two cores.
+    cheap = max(1_000, min(100_000, round(20_000 * scale)))
+    ladder = {"random": cheap, "heuristic": cheap, "dd": max(20, min(2_000, round(200 * scale)))}
     return ReportPlan(
         ruleset=ruleset, seed=seed, map_deals=map_deals,
         baseline_deals=max(10_000, map_deals // 2),
         sensitivity=sensitivity,
+        ladder=ladder,
         claims_scale=min(4.0, max(0.02, scale)) if not quick else 0.02,
         evaluation_deals=max(300, min(20_000, round(4_000 * math.sqrt(scale)))),
         # about a tenth of a forced ask comes per deal scanned; a tenth of the map's deals gives the
@@ -104,7 +112,8 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
 
 # Seconds each part took in the default report on the 2-core machine with a warm numba cache
 # (measured: see README), at the default sizes; estimated_seconds scales them with the plan.
-DEFAULT_PART_SECONDS = {"baseline": 10.0, "maps": 330.0, "sensitivity": 240.0, "claims": 120.0, "hands": 20.0}
+DEFAULT_PART_SECONDS = {"baseline": 10.0, "ladder": 12.0, "maps": 330.0, "sensitivity": 240.0, "claims": 120.0,
+                        "hands": 20.0}
 DEFAULT_COMPANION_SECONDS = 20.0
 
 
@@ -113,7 +122,7 @@ def estimated_seconds(plan: ReportPlan) -> dict[str, float]:
     size (a numba compile on a cold cache adds a few minutes at the start). The shares of the
     whole-report bar (cli/progress.WholeRun)."""
     scale = plan.map_deals / DEFAULT_MAP_DEALS
-    sizes = {"baseline": plan.baseline_deals / max(10_000, DEFAULT_MAP_DEALS // 2), "maps": scale,
+    sizes = {"baseline": plan.baseline_deals / max(10_000, DEFAULT_MAP_DEALS // 2), "ladder": scale, "maps": scale,
              "sensitivity": scale, "claims": plan.claims_scale, "hands": plan.evaluation_deals / 4_000}
     out = {}
     for name in plan.parts:
@@ -156,8 +165,8 @@ def build_report(plan: ReportPlan, step: Step, log: Callable[[str], None] | None
     }
     report = Report(REPORT_TITLE, metadata, _under([_introduction(plan)], QUADRILLE_TITLE))
     shared: dict = {}   # what a later part needs of an earlier one: the claims part sets claims beside the map
-    parts = {"baseline": _baseline, "maps": partial(_maps, shared=shared), "sensitivity": _sensitivity,
-             "claims": partial(_claims, shared=shared),
+    parts = {"baseline": _baseline, "ladder": _ladder, "maps": partial(_maps, shared=shared),
+             "sensitivity": _sensitivity, "claims": partial(_claims, shared=shared),
              "hands": _hands, **{game: _companion_part(module, deals) for game, module, deals in plan.companions}}
     titles = {game: part_title(game, module) for game, module, _ in plan.companions}
     interrupted = False
@@ -261,6 +270,12 @@ def _baseline(plan: ReportPlan, step: Step) -> list[Section]:
                    kinds={"estimate": "share"},
                    headers={"count": "deals with it (n)", "n": "deals (n)", "estimate": "share of deals"}),
          _outcome_item(outcomes, run_metadata)])]
+
+
+def _ladder(plan: ReportPlan, step: Step) -> list[Section]:
+    from .ladder import ladder_sections
+
+    return ladder_sections(plan.ruleset, plan.seed, plan.ladder, plan.threads, step)
 
 
 def _outcome_item(outcomes, run_metadata) -> TableItem:
