@@ -46,10 +46,10 @@ def test_the_folder_holds_every_part(small_report):
                     "### Do the thresholds hold with stronger card play?", "### The period advice, checked",
                     "### Worked hands"):
         assert f"\n{heading}\n" in text, heading
-    # the first page of the Quadrille part is its verdicts, though they are made after the baseline
+    # the Quadrille part opens on its verdicts, though they are made after the baseline, then says how to read it
     sections = [line for line in text.splitlines() if line.startswith("### ")]
-    assert sections[:2] == ["### How to read the Quadrille figures",
-                            "### Verdicts: when to ask, go sans prendre or try the vole"], sections[:3]
+    assert sections[:2] == ["### Verdicts: when to ask, go sans prendre or try the vole",
+                            "### How to read the Quadrille figures"], sections[:3]
     assert "**Eldest hand**, with the heuristic's bidding and card play" in text
     assert "**Second hand, someone has bid before you**" in text and "**A rule card**" in text
     # the vole decided at the point, by what the player on lead knows there, under each reading

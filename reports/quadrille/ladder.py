@@ -40,8 +40,8 @@ def ladder_sections(ruleset, seed: int, sizes: dict[str, int], threads: int | No
         "later changes to any policy can be measured against it. Intervals are 95% and paired, the deal being the "
         "unit (its four seats share its cards). Side: the policy's seat was the ombre or the called friend in its "
         "own play; defence: a defender.",
-        f"Deals per policy: {sizes_text}; double-dummy play (dd, which sees every hand: an upper bound on card "
-        "play, with the heuristic's bidding) costs about a hundredth of a second a deal, so its sample is small. "
+        f"Deals per policy: {sizes_text}; double-dummy play (dd, which sees every hand and plays as if "
+        "the others did too, with the heuristic's bidding) costs about a hundredth of a second a deal, so its sample is small. "
         "`spadille ladder quadrille --policies random,heuristic,dd,pimc --deals N` measures any registered policy "
         "at any size. This is not the stronger-play part (`--stronger-play`), which redraws the decision maps "
         "under dd and pimc card play.",

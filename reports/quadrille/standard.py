@@ -194,15 +194,16 @@ def build_report(plan: ReportPlan, step: Step, log: Callable[[str], None] | None
 
 
 def _leading_first(sections: list[Section]) -> list[Section]:
-    """Each part's leading sections (its verdicts, made once the maps are done) right after the
-    part's first section (how to read it), the others in the order they were made."""
+    """Each part's leading sections (its verdicts, made once the maps are done) first in the part,
+    so the report opens on what it found; then the part's other sections in the order they were
+    made (how to read the figures first)."""
     out: list[Section] = []
     for section in sections:
         if section.leading:
             continue
-        out.append(section)
-        if len([s for s in out if s.part == section.part]) == 1:
+        if not any(s.part == section.part for s in out):
             out += [s for s in sections if s.leading and s.part == section.part]
+        out.append(section)
     return out
 
 
@@ -233,9 +234,10 @@ def _introduction(plan: ReportPlan) -> Section:
         "Comparisons between actions are paired: every action replays the very same deals from the same random "
         "stream, so their difference is measured deal by deal.",
         "A payment is the net jetons of the hand in question for one deal at a fresh table (the antes included; "
-        "a bête put on the table counts as spent, since later deals are not simulated). 1 fiche = 10 jetons.",
+        "a bête put on the table counts as spent). The verdicts also value a jeton left on the table at its "
+        "expected return in a long session, and say where that changes a bid. 1 fiche = 10 jetons.",
         "Bidding of the other seats is the heuristic's (a club player's trick estimate); card play is the "
-        "heuristic's unless a table says dd (double-dummy: every hand open, an upper bound on skill) or pimc "
+        "heuristic's unless a table says dd (double-dummy: it sees every hand, as if all were open) or pimc "
         "(sampling the unseen hands and solving each).",
         f"Seed {plan.seed}; rerunning `spadille report --seed {plan.seed}` with the same sizes reproduces every number.",
     ])
