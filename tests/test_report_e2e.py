@@ -35,7 +35,8 @@ def test_the_folder_holds_every_part(small_report):
             "vole.csv", "worked-hands.csv", "best-bid-all.png", "vole-ask.png", "sensitivity-ask.png",
             "cabriolet-odds.csv", "rules-of-thumb.csv", "rule-gains.csv", "rule-card.csv", "chart-eldest.png",
             "chart-dealer.png", "best-by-matadors-trumps-kings.csv", "the-vole-point.csv",
-            "the-vole-point-rule.csv", "ladder.csv", "ladder-speed.csv"} <= names
+            "the-vole-point-rule.csv", "ladder.csv", "ladder-speed.csv", "take-or-cede.csv", "accounting-flips.csv",
+            "claims-and-map.csv"} <= names
     text = (small_report / "report.md").read_text(encoding="utf-8")
     # one report for every game: its title, a contents list, then each game's part under its own
     # heading (##) with its sections one level down (###; they were ## under a Quadrille title)
@@ -51,6 +52,9 @@ def test_the_folder_holds_every_part(small_report):
     assert sections[:2] == ["### Verdicts: when to ask, go sans prendre or try the vole",
                             "### How to read the Quadrille figures"], sections[:3]
     assert "**Eldest hand**, with the heuristic's bidding and card play" in text
+    # the asker's answer to a force, the pot valued two ways, and the bid claims beside the map
+    assert "**Asked, then forced by a higher bid**" in text and "**The pot valued two ways.**" in text
+    assert "**Claims beside the decision map.**" in text and "- **q16a** (1 true matador, 5 or more trumps" in text
     assert "**Second hand, someone has bid before you**" in text and "**A rule card**" in text
     # the vole decided at the point, by what the player on lead knows there, under each reading
     assert "**The vole at the point, after an ask**, with the heuristic's bidding and card play" in text
