@@ -6,8 +6,8 @@ from numba import njit, prange
 
 from spadille.kernel.common._rng import below_n, seed_deal
 
-from ._board import BAR, FIRST_LOWER, MEN, SLOTS, WIDTH
-from ._greedy import SCRATCH, greedy_play
+from ._board import BAR, FIRST_LOWER, MEN, OFF, SLOTS, WIDTH
+from ._greedy import SCRATCH_ROWS, greedy_play
 from ._moves import CAPACITY, OUT, generate, make_workspace
 from ._policies import _pips, choose_by_hits, choose_expectimax, choose_heuristic, choose_random, win_kind_at
 
@@ -59,7 +59,7 @@ def play_game(seed, game, policy0, policy1, codes, weights, ws, inner, order, sp
     scratch = np.zeros(WIDTH, dtype=np.int8)
     flipped = np.zeros(WIDTH, dtype=np.int8)
     key = np.zeros(4, dtype=np.uint64)
-    greedy_scratch = np.zeros(SCRATCH, dtype=np.int64)
+    greedy_scratch = np.zeros((SCRATCH_ROWS, OFF), dtype=np.int64)
     rolls = 0
     recorded = 0
     while rolls < MAX_ROLLS:
