@@ -14,8 +14,9 @@ $(BIN)/spadille: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,distributed]'
 	@touch $@
 
-# The main job, into results/report/: about 20 minutes on two cores with a cold numba cache (all local
-# cores are used; measured with `time .venv/bin/spadille report quadrille --out /tmp/rep`: 20 min 6 s).
+# The main job, into results/report/: about 30 minutes on two cores with a cold numba cache (all local
+# cores are used; measured with `time .venv/bin/spadille report quadrille --out /tmp/rep_full`: 31 min 11 s,
+# most of it compiling; see README).
 report: $(BIN)/spadille
 	@mkdir -p results
 	$(BIN)/spadille report quadrille --out results/report $(RUN_ARGS)

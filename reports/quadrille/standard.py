@@ -110,11 +110,12 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
     )
 
 
-# Seconds each part took in the default report on the 2-core machine with a warm numba cache
-# (measured: see README), at the default sizes; estimated_seconds scales them with the plan.
-DEFAULT_PART_SECONDS = {"baseline": 10.0, "ladder": 12.0, "maps": 330.0, "sensitivity": 240.0, "claims": 120.0,
-                        "hands": 20.0}
-DEFAULT_COMPANION_SECONDS = 20.0
+# Seconds each part took in the default report on the 2-core machine from a cold numba cache, so
+# compiling included (measured 2026-12-02: `spadille report quadrille` with an empty NUMBA_CACHE_DIR;
+# "sensitivity" is not in the default report and is an estimate); estimated_seconds scales them.
+DEFAULT_PART_SECONDS = {"baseline": 161.0, "ladder": 296.0, "maps": 389.0, "sensitivity": 240.0, "claims": 273.0,
+                        "hands": 5.0}
+DEFAULT_COMPANION_SECONDS = {"cabriolet": 40.0, "reversis": 32.0, "revertier": 669.0}
 
 
 def estimated_seconds(plan: ReportPlan) -> dict[str, float]:
@@ -131,7 +132,7 @@ def estimated_seconds(plan: ReportPlan) -> dict[str, float]:
         else:
             deals = next(d for game, _, d in plan.companions if game == name)
             default = _companion(next(m for g, m, _ in plan.companions if g == name)).report_deals(1.0)
-            out[name] = DEFAULT_COMPANION_SECONDS * deals / max(1, default)
+            out[name] = DEFAULT_COMPANION_SECONDS.get(name, 30.0) * deals / max(1, default)
     return out
 
 
