@@ -25,7 +25,6 @@ and cards played: about 10 bytes a deal and seat.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
