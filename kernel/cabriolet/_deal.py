@@ -22,7 +22,7 @@ COL_DEALS = COL_OPPOSED + N_HOLDINGS
 N_COUNT_COLS = COL_DEALS + 1
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def holding_bits(bits):
     """case_bits (bit 9 = four aces) -> bits over the nine HOLDINGS (bit 8 = four aces)."""
     return (bits & 0xFF) | ((bits >> 9) & 1) << 8

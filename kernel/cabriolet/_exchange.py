@@ -24,7 +24,7 @@ from .cases import case_bits
 ACE, KING, QUEEN, JACK = 0, 1, 2, 3
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _bit(suit, rank):
     return np.uint64(1) << np.uint64(suit * 8 + rank)
 

@@ -10,12 +10,12 @@ import numpy as np
 from numba import njit
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _power(c, trump):
     return (8 if c // 8 == trump else 0) + 7 - c % 8
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _beats(c, w, trump):
     if c // 8 == w // 8:
         return c % 8 < w % 8
@@ -78,7 +78,7 @@ def play_tricks(hands_in, n, trump, player, must_trump, tricks):
         leader = win_pos
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def player_wins(tricks, n, player, most_tricks):
     if not most_tricks:
         return tricks[player] >= 3

@@ -14,7 +14,7 @@ from spadille.kernel.common._bits import ZERO, above, bit, highest, lowest, popc
 from . import _layout as L
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def role_of(obs):
     """The player's role (_layout.ROLE_*), from what he sees."""
     seat = obs[L.O_SEAT]
@@ -28,17 +28,17 @@ def role_of(obs):
     return L.ROLE_DEFENDER_CALLED
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _rule(params, base, rule):
     return params[base + rule]
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _flag(params, base, rule):
     return params[base + rule] >= 0.5
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def is_partner(obs, other):
     """Is ``other`` known to be on this player's side?"""
     seat = obs[L.O_SEAT]
@@ -59,7 +59,7 @@ def is_partner(obs, other):
     return False
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def discard(legal, trump, block_mask, shortest, keep):
     """The lowest card of the shortest (or longest) plain suit available, suits in ``keep`` (a bit
     per block) only when no other is; a trump only if nothing else."""
@@ -83,7 +83,7 @@ def discard(legal, trump, block_mask, shortest, keep):
     return lowest(legal)
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def masters(hand, outstanding, trump, block_mask):
     """Cards of ``hand`` that no unseen card of their suit can beat."""
     out = ZERO
@@ -100,7 +100,7 @@ def masters(hand, outstanding, trump, block_mask):
     return out
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _equal_top(card, legal, hand, seen, block_mask, trump, block_of_pos):
     """The highest card of ``legal`` equal to ``card``: reached from it through cards that are
     the player's own or played before this trick, within its suit."""
@@ -114,7 +114,7 @@ def _equal_top(card, legal, hand, seen, block_mask, trump, block_of_pos):
     return top
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _keep_suits(hand, obs, params, base, trump, block_mask):
     """The plain blocks a discard avoids: the called suit, suits with a guarded king."""
     keep = 0
@@ -134,7 +134,7 @@ def _keep_suits(hand, obs, params, base, trump, block_mask):
     return keep
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _side_unbeaten(obs):
     """Has nobody known to be against this player taken a trick yet (the vole is still on)?"""
     for other in range(obs[L.O_N_SEATS]):
@@ -143,7 +143,7 @@ def _side_unbeaten(obs):
     return True
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _lead(hand, obs, outstanding, params, base, block_mask):
     trump = obs[L.O_TRUMP]
     trump_block = block_mask[trump, trump]
@@ -208,7 +208,7 @@ def _lead(hand, obs, outstanding, params, base, block_mask):
     return lowest(hand)
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def heuristic_card(params, rules_at, hand, legal, obs, pack_ord, block_of_pos, block_mask):
     """The heuristic's card (an ordered position of ``legal``) under its rules for this role, read
     from the block of the row starting at ``rules_at`` (CARD_RULES, or ALT_RULES in a situation)."""
@@ -269,7 +269,7 @@ def heuristic_card(params, rules_at, hand, legal, obs, pack_ord, block_of_pos, b
     return card
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def heuristic_vole(params, rules_at, hand, obs, pack_ord, block_mask):
     """1 to undertake the vole: at most the role's ``vole_losers`` of one's cards may lose."""
     trump = obs[L.O_TRUMP]

@@ -27,7 +27,7 @@ def decide_vole(search, pid, params, rules_at, seat, hands, start_ord, played, n
     raise NotImplementedError("decide_vole runs inside the jitted deal loop only")
 
 
-@overload(decide_card, inline="always")
+@overload(decide_card)
 def _decide_card(search, pid, params, rules_at, seat, legal, hands, start_ord, played, n_seats, obs, ombre, friend, called,
                  trump, pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table,
                  dd_shapes, values, rng):
@@ -53,7 +53,7 @@ def _decide_card(search, pid, params, rules_at, seat, legal, hands, start_ord, p
     return searching
 
 
-@overload(decide_vole, inline="always")
+@overload(decide_vole)
 def _decide_vole(search, pid, params, rules_at, seat, hands, start_ord, played, n_seats, obs, ombre, friend, called, trump,
                  pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, rng):
     if isinstance(search, types.NoneType):

@@ -28,7 +28,7 @@ from ._card_play import discard, heuristic_card, heuristic_vole
 _TOP_TRUMPS = 6
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _trump_weight(depth):
     """What the depth-th best trump (0 spadille, 1 manille, 2 basto, 3 ponto or king) is worth."""
     if depth <= 1:
@@ -42,7 +42,7 @@ def _trump_weight(depth):
     return 0.25
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos):
     """Rough count of the tricks a hand takes by itself with ``trump`` as trumps.
 
@@ -83,7 +83,7 @@ def estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos):
     return value
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _partner_possible(hand_nat, trump, nat_suit_mask):
     """Could an ask in ``trump`` find a partner? Yes if a plain king lies elsewhere, or if
     the hand holds every king (then a queen may be called). Otherwise asking means playing
@@ -100,7 +100,7 @@ def _partner_possible(hand_nat, trump, nat_suit_mask):
     return every_king
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def best_trumps(hand_nat, allowed, card_of_pos, nat_suit_mask, top_pos):
     """In one pass: (best trump, its estimate) over the allowed trumps, and the same among
     the trumps where an ask can find a partner (-1, -1.0 if there is none)."""
@@ -122,12 +122,12 @@ def best_trumps(hand_nat, allowed, card_of_pos, nat_suit_mask, top_pos):
 
 
 # ---------------------------------------------------------------- auction and contract
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _holds_both_black_aces(hand_nat):
     return hand_nat & ONE != ZERO and hand_nat & bit(10) != ZERO
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def open_bids(hand_nat, best_rank, rules):
     """Bit mask (1 << code) of the bids open to a seat over the best bid so far: those the
     ruleset offers (auction.contracts) ranked strictly above it; casco only for the holder of
@@ -140,7 +140,7 @@ def open_bids(hand_nat, best_rank, rules):
     return mask
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _nth_open_bid(open_mask, index, rules):
     """The index-th open bid in ascending precedence (0-based)."""
     rank = 0
@@ -153,7 +153,7 @@ def _nth_open_bid(open_mask, index, rules):
                 index -= 1
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _demandable_king(hand_nat, rules):
     """Is there a king of the pack the hand does not hold (something to demand)?"""
     pack = np.uint64(rules[L.R_PACK_MASK])
@@ -165,7 +165,7 @@ def _demandable_king(hand_nat, rules):
 
 
 # ---------------------------------------------------------------- auction and contract
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def choose_bid(pid, params, hand_nat, open_mask, rules, card_of_pos, nat_suit_mask, top_pos, rng):
     """PASS or one of the bids in ``open_mask`` (bit 1 << code)."""
     if pid == L.POLICY_RANDOM:
@@ -188,7 +188,7 @@ def choose_bid(pid, params, hand_nat, open_mask, rules, card_of_pos, nat_suit_ma
     return L.PASS
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def choose_force_answer(pid, params, hand_nat, overbid, rules, card_of_pos, nat_suit_mask, top_pos, rng):
     """The asker, overbid by a later seat's ``overbid``: TAKE it himself or CEDE."""
     if pid == L.POLICY_RANDOM:
@@ -204,7 +204,7 @@ def choose_force_answer(pid, params, hand_nat, overbid, rules, card_of_pos, nat_
     return L.TAKE if value >= threshold else L.CEDE
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def choose_trump(pid, params, hand_nat, allowed, alone, card_of_pos, nat_suit_mask, top_pos, rng):
     """The trump suit; ``alone`` is 1 for a sans prendre, 0 when a king will be called."""
     if pid == L.POLICY_RANDOM:
@@ -215,13 +215,13 @@ def choose_trump(pid, params, hand_nat, allowed, alone, card_of_pos, nat_suit_ma
     return best
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _suit_length(hand_nat, suit):
     """Cards of natural suit ``suit`` in the hand (the black aces count in their own suit)."""
     return popcount(hand_nat & (((ONE << np.uint64(10)) - ONE) << np.uint64(suit * 10)))
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def choose_call(pid, params, hand_nat, trump, calls, rng):
     """A natural card from ``calls``: prefer a king held by someone else, in the suit where
     the ombre holds most cards (or fewest, with H_CALL_LONG = 0); then a queen; then his own."""
@@ -248,7 +248,7 @@ def choose_call(pid, params, hand_nat, trump, calls, rng):
     return best
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def choose_demand(pid, params, hand_nat, trump, demands, rng):
     """The king the ombre demands (natural id) from ``demands``: the king of trumps if he may
     have it, else the king of the plain suit where he holds most cards (ties: lowest suit)."""
@@ -270,7 +270,7 @@ def choose_demand(pid, params, hand_nat, trump, demands, rng):
     return best
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def choose_gift(pid, params, hand_nat, king, trump, pos_of_card, card_of_pos, block_mask, rng):
     """The card (natural id) the ombre gives for the demanded ``king``: any of his others.
     The heuristic gives its usual discard, the lowest card of the shortest plain suit."""
@@ -287,7 +287,7 @@ def choose_gift(pid, params, hand_nat, king, trump, pos_of_card, card_of_pos, bl
 
 
 # ---------------------------------------------------------------- card play
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def choose_card(pid, params, rules_at, hand, legal, obs, pack_ord, block_of_pos, block_mask, rng):
     """An ordered position from ``legal`` for the player described by ``obs``; the heuristic reads
     its card-play rules from the row's block at ``rules_at`` (_layout.CARD_RULES or ALT_RULES)."""
@@ -296,7 +296,7 @@ def choose_card(pid, params, rules_at, hand, legal, obs, pack_ord, block_of_pos,
     return heuristic_card(params, rules_at, hand, legal, obs, pack_ord, block_of_pos, block_mask)
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def choose_vole(pid, params, rules_at, hand, obs, pack_ord, block_mask, rng):
     """1 to undertake the vole by leading to the next trick, 0 to stop at the game."""
     if pid == L.POLICY_RANDOM:

@@ -15,7 +15,7 @@ KING = 9
 QUEEN = 8
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def legal_plays(hand, led_pos, best_pos, trump, rules, block_of_pos, block_mask, top_pos):
     """Ordered-encoding mask of the cards ``hand`` may play.
 
@@ -51,7 +51,7 @@ def legal_plays(hand, led_pos, best_pos, trump, rules, block_of_pos, block_mask,
     return follow
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def revealed_absent(card_pos, led_pos, best_pos, trump, rules, block_of_pos, block_mask, top_pos):
     """Cards a player shows he does not hold by playing ``card_pos`` off the led suit.
 
@@ -77,7 +77,7 @@ def revealed_absent(card_pos, led_pos, best_pos, trump, rules, block_of_pos, blo
     return trumps
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def beats(card_pos, best_pos, trump, block_of_pos):
     """Does ``card_pos`` take the trick from ``best_pos``? (trump block is the top block)"""
     if card_pos < best_pos:
@@ -191,7 +191,7 @@ def casco_calls(hand_nat, rules):
     return calls
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def called_king_duty(legal, hand, led_pos, called_pos, trump, block_of_pos):
     """play.called_king_duty: the called card's holder must play it when its block is led and
     may not lead it while he has another card (the Italian page)."""

@@ -25,7 +25,7 @@ N_FEATURES = 25
 _HEARTS, _DIAMONDS = 2, 3  # cards.SUITS
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _top_trumps(trump_block, n):
     """The ``n`` highest cards of the trump suit in the pack (the matadors for n = 3)."""
     out = ZERO
@@ -39,7 +39,7 @@ def _top_trumps(trump_block, n):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def feature(fid, obs, hand, pack_ord, block_of_pos, block_mask, vole):
     """The value of feature ``fid`` for the player of ``obs`` holding ``hand`` (ordered mask)."""
     trump = obs[L.O_TRUMP]
@@ -105,7 +105,7 @@ def feature(fid, obs, hand, pack_ord, block_of_pos, block_mask, vole):
     return -1
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _compare(left, op, right):
     if op == L.OP_EQ:
         return left == right
@@ -120,7 +120,7 @@ def _compare(left, op, right):
     return left >= right
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def situation_holds(params, obs, hand, pack_ord, block_of_pos, block_mask, vole):
     """True when the seat's row has a situation and every one of its terms holds now."""
     n_terms = int(params[L.SITUATION])
@@ -134,7 +134,7 @@ def situation_holds(params, obs, hand, pack_ord, block_of_pos, block_mask, vole)
     return True
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def play_of(params, pid, obs, hand, pack_ord, block_of_pos, block_mask, vole):
     """Who plays this decision and by which rules: (policy id, start of the card-play rules in the
     row, whether the seat's situation holds). A role another policy plays takes that policy; where

@@ -12,7 +12,7 @@ from spadille.kernel.common._rng import below_n, seed_deal
 N_CARDS = 48
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def deal_cards(state, pack, hands, talon):
     """Shuffle ``pack`` (int64[48], reset here); fill ``hands`` (uint64[4]) and ``talon`` (int64[3])."""
     for c in range(N_CARDS):

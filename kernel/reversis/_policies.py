@@ -21,7 +21,7 @@ DIAMOND_ACE = 24
 N_RANKS = 12
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _shed_score(c, points):
     """How much a seat wants to get rid of ``c`` on a trick it will not take."""
     score = 50 * points[c] + (N_RANKS - 1 - c % N_RANKS)
@@ -32,7 +32,7 @@ def _shed_score(c, points):
     return score
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _best_shed(mask, points):
     best, best_score = -1, -1
     m = mask
@@ -45,7 +45,7 @@ def _best_shed(mask, points):
     return best
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _lead(hand, legal, played, suit_masks):
     """The lowest card, forcing aces and the quinola where they are still out; never the quinola if avoidable."""
     best, best_score = -1, 1 << 30
@@ -67,7 +67,7 @@ def _lead(hand, legal, played, suit_masks):
     return best
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _strongest(mask):
     """The card of the highest rank (ties: the lowest card index)."""
     best, best_rank = -1, N_RANKS
@@ -80,7 +80,7 @@ def _strongest(mask):
     return best
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def heuristic_card(reversis_from, break_on, use_privilege, hand, legal, follow, seat, trick, in_trick, led, win_card,
                    run, privileged, played, suit_masks, points):
     """The heuristic's card, from scalars: the kernel's play loop calls this directly (no
@@ -120,14 +120,14 @@ def heuristic_card(reversis_from, break_on, use_privilege, hand, legal, follow, 
     return _best_shed(follow, points)
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _heuristic_card(params, hand, legal, follow, obs, suit_masks, points):
     return heuristic_card(params[L.P_REVERSIS_FROM], params[L.P_BREAK], params[L.P_ESPAGNOLETTE], hand, legal, follow,
                           obs[L.O_SEAT], obs[L.O_TRICK], obs[L.O_IN_TRICK], obs[L.O_LED_SUIT], obs[L.O_WIN_CARD],
                           obs[L.O_RUN], obs[L.O_PRIVILEGED], np.uint64(obs[L.O_PLAYED]), suit_masks, points)
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def choose_card(policy, params, hand, legal, follow, obs, suit_masks, points, state):
     """The card ``obs[O_SEAT]`` plays: a member of ``legal`` (uint64 masks)."""
     n = popcount(legal)
@@ -145,7 +145,7 @@ def choose_discard(policy, params, hand, may_keep, suit_masks, points, state):
                         state)
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def discard_card(policy, forced, rule, hand, may_keep, suit_masks, points, state):
     """``choose_discard`` from scalars (``forced`` = P_FORCE_DISCARD, ``rule`` = P_DISCARD), as the
     kernel's deal loop calls it."""

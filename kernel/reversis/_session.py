@@ -36,7 +36,7 @@ A_POOL_END = A_PLAYER_NET_SQ + 4  # the pool left at the end of each session
 N_AGG = A_POOL_END + 1
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True)
 def _aggregate(row, agg):
     agg[A_DEALS] += 1
     for a in range(L.N_ACCOUNTS):

@@ -11,7 +11,7 @@ from spadille.kernel.common._bits import lowest
 from . import _layout as L
 from ._tricks import multiplier, pay
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def partie_value(ecart, points, talon_1765):
     value = 0
     m = ecart
@@ -30,7 +30,7 @@ def partie_value(ecart, points, talon_1765):
     return value if talon_1765 else value + 4
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def natural_winner(row, excluded, dealer_left):
     best = -1
     for p in range(4):
@@ -60,7 +60,7 @@ def natural_winner(row, excluded, dealer_left):
     return best
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def settle_deal(pool_start, rules, points, pay_table, deferred, n_deferred, gifts, n_gifts, row):
     """Settle the deal in ``row``; returns the pool after it."""
     p0 = pool_start + rules[L.R_DEALER_ADDS]

@@ -22,14 +22,14 @@ DIAMOND_ACE = 24
 ACE_MASK = np.uint64((1 << 0) | (1 << 12) | (1 << 24) | (1 << 36))
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def pay(table, category, payer, receiver, amount):
     if amount > 0 and payer != receiver:
         table[category, payer] -= amount
         table[category, receiver] += amount
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def multiplier(payer, receiver, trick, bonne_tricks):
     m = 1
     if payer < 4 and receiver < 4 and (payer ^ 2) == receiver:
@@ -39,7 +39,7 @@ def multiplier(payer, receiver, trick, bonne_tricks):
     return m
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def is_espagnolette(hand, definition):
     aces = popcount(hand & ACE_MASK)
     quinola = 1 if hand & bit(QUINOLA) else 0
@@ -51,7 +51,7 @@ def is_espagnolette(hand, definition):
     return aces == 4 or (aces >= 3 and quinolas >= 1) or (aces >= 2 and quinolas == 2)
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False)
 def _observe(obs, p, t, leader, i, led, win_card, win_pos, played, run, priv, row, own):
     """What the seat sees, laid out per ``_layout.O_*``."""
     obs[L.O_SEAT] = p
