@@ -414,12 +414,19 @@ _MINUS_SIGN = re.compile(r"(?<![\w.\-−])-(?=\d)")
 
 
 def _inline(text: str) -> str:
-    """The little Markdown the report's paragraphs use: `code` and **bold**."""
-    out = html.escape(paragraph_text(text))
-    parts = out.split("`")
-    out = "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
-    parts = out.split("**")
-    return "".join(f"<b>{p}</b>" if i % 2 else p for i, p in enumerate(parts))
+    """The little Markdown the report's paragraphs use: `code`, **bold** and *italic* (a term
+    being defined); nothing inside `code` is touched."""
+    parts = html.escape(paragraph_text(text)).split("`")
+    return "".join(f"<code>{p}</code>" if i % 2 else _emphasis(p) for i, p in enumerate(parts))
+
+
+_ITALIC = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*]+?)(?<=[^\s*])\*(?![\w*])")
+
+
+def _emphasis(text: str) -> str:
+    parts = text.split("**")
+    text = "".join(f"<b>{p}</b>" if i % 2 else p for i, p in enumerate(parts))
+    return _ITALIC.sub(r"<i>\1</i>", text)
 
 # ---------------------------------------------------------------- writing
 def check_report_target(target: Path) -> Path:

@@ -219,3 +219,11 @@ def test_a_minus_in_a_paragraph_is_a_minus_sign_but_a_range_keeps_its_hyphen():
     section = Section("S", ["a margin of -0.42"], [TableItem("t", "T", pd.DataFrame({"reason": ["CI [-0.72, 1.4]"]}))])
     text = render_html(Report("r", META, [section]))
     assert "a margin of −0.42" in text and "CI [−0.72, 1.4]" in text
+
+
+def test_a_paragraph_renders_italic_bold_and_code_without_stray_asterisks():
+    section = Section("S", ["classed by the *true matadors* and **bold**, `a*b*c` kept, 2 * 3 * 4 stays"], [])
+    text = render_html(Report("r", META, [section]))
+    assert "<i>true matadors</i>" in text and "<b>bold</b>" in text and "<code>a*b*c</code>" in text
+    assert "2 * 3 * 4 stays" in text
+    assert "*true" not in text
