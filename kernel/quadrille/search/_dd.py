@@ -141,7 +141,7 @@ def _context(n_seats, trump, rules, block_mask, top_pos):
     return SearchContext(plain_blocks, n_plain, matador_mask, always_mask, slot_masks)
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def _play(card, seat, hands, n_seats, side_mask, trump, block_of_pos,
           leader, n_in, led_pos, best_pos, best_seat, side_won, on_table):
     """Play ``card`` from ``seat`` (hands updated in place); returns the new trick state."""
@@ -164,7 +164,7 @@ def _play(card, seat, hands, n_seats, side_mask, trump, block_of_pos,
     return leader, n_in, led_pos, best_pos, best_seat, side_won, on_table
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def _contested(winner, trick, trump, block_of_pos, block_mask):
     """The winner's card if it beat another card of its block in ``trick`` (a mask), else 0."""
     if popcount(trick & block_mask[trump, block_of_pos[trump, winner]]) >= 2:
@@ -172,7 +172,7 @@ def _contested(winner, trick, trump, block_of_pos, block_mask):
     return ZERO
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def _last_trick(hands, n_seats, leader, trump, block_of_pos, block_mask):
     """(winner seat, relevant cards) of the last trick, every player holding one card."""
     best_pos = lowest(hands[leader])
@@ -188,7 +188,7 @@ def _last_trick(hands, n_seats, leader, trump, block_of_pos, block_mask):
     return best_seat, _contested(best_pos, trick, trump, block_of_pos, block_mask)
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def _union(hands, n_seats):
     live = ZERO
     for seat in range(n_seats):
@@ -196,7 +196,7 @@ def _union(hands, n_seats):
     return live
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def _closure(cards, live, slot_masks):
     """Every live card at or above the lowest card of ``cards`` in its block."""
     out = ZERO
@@ -207,7 +207,7 @@ def _closure(cards, live, slot_masks):
     return out
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def _join_crossing_runs(relevant, legal, hand, live, trump, block_of_pos, block_mask, matador_mask):
     """``relevant`` plus, in each block, the player's run of equivalent cards that crosses the
     lowest relevant card, down to its bottom (so no run is part relevant, part small)."""
@@ -235,8 +235,7 @@ def _join_crossing_runs(relevant, legal, hand, live, trump, block_of_pos, block_
 
 
 # _nrt=False: the search allocates nothing, and without the runtime numba emits no atomic
-# reference counting for the arrays its helpers receive (a quarter of the time). The helpers
-# are _nrt=False themselves (tests/test_kernel_refcounts.py says why).
+# reference counting for the arrays the inlined helpers receive (a quarter of the time).
 @njit(cache=True, _nrt=False)
 def _reaches(target, hands, n_seats, side_mask, trump, leader, n_in, led_pos, best_pos, best_seat, side_won,
              on_table, fixed, context, table, shapes, stamp, work):

@@ -15,7 +15,7 @@ from spadille.kernel.common._bits import ZERO, above, bit, highest, popcount
 from spadille.kernel.quadrille import _layout as L
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def sure_tricks(hands, n_seats, side_mask, trump, block_mask):
     """(side, side_cards, defence, defence_cards): for each team, the most trumps one of its
     players holds above every trump of all the other players, and the cards that rests on
@@ -49,7 +49,7 @@ def sure_tricks(hands, n_seats, side_mask, trump, block_mask):
     return side_sure, side_cards, defence_sure, defence_cards
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def leader_quick_tricks(hands, n_seats, leader, side_mask, trump, live, rules, block_mask, plain_blocks, n_plain):
     """Tricks the leader's team is sure of by the leader cashing winners from the top.
 
@@ -104,7 +104,7 @@ def leader_quick_tricks(hands, n_seats, leader, side_mask, trump, live, rules, b
     return total, cards
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def lowest_of_top(mask, count):
     """The count-th highest set bit of mask (count >= 1 and <= popcount(mask))."""
     for _ in range(count - 1):

@@ -17,7 +17,7 @@ from spadille.kernel.common._bits import ONE, ZERO, above, bit, highest, lowest,
 from spadille.kernel.quadrille._rules import beats, legal_plays
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def run_top(card, hand, live, block, matador_mask):
     """The top card of the run of equivalent cards of ``hand`` that contains ``card``.
 
@@ -35,7 +35,7 @@ def run_top(card, hand, live, block, matador_mask):
         card = following
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def _insert(card, score, count, moves, ply, scores):
     """Insert into moves[ply] by score, best first; equal scores keep the order of insertion."""
     at = count
@@ -47,7 +47,7 @@ def _insert(card, score, count, moves, ply, scores):
     moves[ply, at] = card
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def _lead_moves(seat, hands, n_seats, live, side_mask, trump, block_of_pos, block_mask, matador_mask, legal, hint,
                 moves, ply, scores):
     """Leads, best first: a winner that will not be ruffed, a low card to the partner's
@@ -112,7 +112,7 @@ def _lead_moves(seat, hands, n_seats, live, side_mask, trump, block_of_pos, bloc
     return count
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def _follow_moves(seat, hands, n_seats, n_in, leader, led_pos, best_pos, best_seat, live, side_mask, trump,
                   block_of_pos, block_mask, matador_mask, legal, hint, moves, ply, scores):
     """Cards to a trick in progress, best first: when the partner holds the trick, low
@@ -174,7 +174,7 @@ def _follow_moves(seat, hands, n_seats, n_in, leader, led_pos, best_pos, best_se
     return count
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def ordered_moves(seat, hands, n_seats, n_in, leader, led_pos, best_pos, best_seat, live, side_mask, trump, rules,
                   block_of_pos, block_mask, top_pos, matador_mask, hint_card, moves, ply, scores):
     """Write the cards ``seat`` should try, one per run of equivalent legal cards, best

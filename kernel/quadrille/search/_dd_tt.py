@@ -68,7 +68,7 @@ def compress_table() -> np.ndarray:
     return out
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def compress(mask, live, compress8):
     """The bits of ``mask`` (uint64, inside ``live``) renumbered by their rank among ``live``'s bits."""
     out = ZERO
@@ -92,7 +92,7 @@ def block_slots(trump, block_mask, plain_blocks, n_plain, slot_masks):
     slot_masks[3] = block_mask[trump, trump]
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def shape_key(hands, n_seats, leader, side_mask, live_matadors, slot_masks):
     """(shape0, shape1): how many cards of each block slot each seat holds, the leader, the
     side and the number of live matadors; shape1 is never 0."""
@@ -106,7 +106,7 @@ def shape_key(hands, n_seats, leader, side_mask, live_matadors, slot_masks):
     return shape0, shape1
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def owner_codes(hands, n_seats, live, compress8):
     """(owner0, owner1): bit r of owner0 / owner1 is bit 0 / 1 of the seat holding relative rank r."""
     low_bit = hands[1]
@@ -119,7 +119,7 @@ def owner_codes(hands, n_seats, live, compress8):
     return compress(low_bit, live, compress8), compress(high_bit, live, compress8)
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def slot_counts(cards, slot_masks):
     """How many of ``cards`` each block slot holds, packed 4 bits a slot: for the live cards,
     the position's slot sizes; for relevant cards closed upwards, the relevance kind."""
@@ -129,7 +129,7 @@ def slot_counts(cards, slot_masks):
     return out
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def relevant_cards(counts, live, slot_masks):
     """The lowest relevant card of each block slot (the top ``counts`` live cards of each slot
     are relevant, packed as by slot_counts), as a mask of physical cards."""
@@ -143,7 +143,7 @@ def relevant_cards(counts, live, slot_masks):
     return out
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def _mix(word0, word1, word2, word3, rows):
     """A row index in 0..rows-1 (rows a power of two) from four key words."""
     mixed = (word0 * _MIX0) ^ (word1 * _MIX1) ^ ((word2 ^ (word3 << np.uint64(24))) * _MIX2)
@@ -153,12 +153,12 @@ def _mix(word0, word1, word2, word3, rows):
     return np.int64(mixed & np.uint64(rows - 1))
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def _field(info, shift, width):
     return np.int64((info >> np.uint64(shift)) & np.uint64((1 << width) - 1))
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def _top_ranks(counts, in_slots):
     """Mask of relative ranks: in each block slot, the top ``counts`` of its ``in_slots`` ranks
     (both packed 4 bits a slot; the slots lie in rank order 0, 1, 2, 3)."""
@@ -173,7 +173,7 @@ def _top_ranks(counts, in_slots):
     return out
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def probe(table, shapes, shape0, shape1, owner0, owner1, in_slots, stamp, need):
     """Bounds on the side's tricks from here from the stored entries that fit the position,
     stopping at the first that settles whether the side takes ``need`` of them.
@@ -262,7 +262,7 @@ def store(table, shapes, shape0, shape1, owner0, owner1, counts, in_slots, stamp
     table[row, base + 4] = _info(lower, upper, tricks_left, hint, stamp)
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def _remember_kind(shapes, shape0, shape1, counts, stamp):
     """Add ``counts`` to the relevance kinds stored for this shape (the oldest goes when full)."""
     at = _mix(shape0, shape1, ZERO, ZERO, shapes.shape[0])
@@ -288,19 +288,19 @@ def _remember_kind(shapes, shape0, shape1, counts, stamp):
     shapes[at, 2] = np.uint64(stamp) | (np.uint64(n_kinds) << np.uint64(32)) | (np.uint64(cursor) << np.uint64(36))
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def _info(lower, upper, tricks_left, hint, stamp):
     return (np.uint64(lower) | (np.uint64(upper) << np.uint64(4)) | (np.uint64(tricks_left) << np.uint64(8))
             | (np.uint64(hint) << np.uint64(12)) | (np.uint64(stamp) << np.uint64(32)))
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def rank_among(card, live):
     """Relative rank of ``card`` among the set bits of ``live`` (the number of live cards below it)."""
     return popcount(live & (bit(card) - ONE))
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def select(mask, rank):
     """Index of the set bit of ``mask`` (bits 0..39) with ``rank`` set bits below it; -1 if
     there is none. Byte by byte, so the bit-clearing loop runs at most seven times."""
@@ -316,7 +316,7 @@ def select(mask, rank):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def card_of_rank(rank, live):
     """The live card of relative rank ``rank`` (inverse of rank_among); -1 if out of range."""
     return select(live, rank)

@@ -136,7 +136,7 @@ def _fill_ways(class_cards, class_seats, n_classes, need, binom, ways):
     return ways[0, need[0], need[1]]
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True)
 def _ways_of_state(size, seats, r0, r1, r2, i, binom, ways):
     """Completions from class i with needs (r0, r1, r2): sum over the class's splits."""
     acc = np.int64(0)
