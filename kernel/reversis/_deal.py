@@ -31,7 +31,7 @@ def deal_cards(state, pack, hands, talon):
         talon[i] = pack[45 + i]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal_cards_fixed(state, pack, hands, talon, fixed_pos, fixed):
     """As ``deal_cards``, with position ``fixed_pos`` holding the cards of ``fixed`` (uint64, 11
     cards, or 12 for the dealer): the other 37 or 36 cards are shuffled into the other places."""

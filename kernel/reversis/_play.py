@@ -25,7 +25,7 @@ from ._tricks import is_espagnolette, pay, play_tricks
 QUINOLA = 15
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def play_deal(state, pool_start, pids, params, rules, suit_masks, points, hands, pack, talon, obs, pay_table,
               deferred, gifts, scratch, row, rollout, fixed_pos=-1, fixed=np.uint64(0)):
     """One deal from ``state`` (already seeded); ``pids`` int64[4], ``params`` int64[4, N_PARAMS]

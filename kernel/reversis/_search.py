@@ -95,7 +95,9 @@ def _sample_world(me, hands, unknown, known_ecart, voids, cards, state, world, r
     return True
 
 
-@njit(cache=True)
+# _nrt=True although the deal loop that calls it runs without reference counts: the search
+# allocates its worlds (tests/test_kernel_refcounts.py), and a searching seat is rare and slow.
+@njit(cache=True, _nrt=True, forceinline=False)
 def search_card(params, rules, suit_masks, points, hands, obs, pay_table, deferred, gifts, scratch, row, state,
                 rollout):
     """The card the paused seat (scratch's S_TRICK, S_IN_TRICK, S_LEADER) plays."""

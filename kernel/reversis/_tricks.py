@@ -69,7 +69,7 @@ def _observe(obs, p, t, leader, i, led, win_card, win_pos, played, run, priv, ro
     obs[L.O_ECART] = own
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_tricks(pids, params, rules, suit_masks, points, hands, obs, pay_table, deferred, gifts, scratch, row,
                 state):
     """Play from the trick and card in ``scratch`` (S_TRICK, S_IN_TRICK, the trick's cards so far)
