@@ -23,13 +23,13 @@ ZONE_FIRST_12, ZONE_WITH_START, ZONE_UNTIL_12TH = 0, 1, 2
 JAN_NONE, JAN_COTTON, JAN_FISKE = 0, 1, 2
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def opposite(point):
     """(point + 11) % 24 + 1 for points 1..24, without the division."""
     return point + 12 if point <= 12 else point - 12
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def in_zone(pos, me, point, codes):
     zone = codes[ZONE]
     if zone == ZONE_FIRST_12:
@@ -39,7 +39,7 @@ def in_zone(pos, me, point, codes):
     return 2 <= point <= 11 and pos[me + REACHED_12] == 0
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def can_land(pos, me, point, entering, codes):
     """Whether the side at offset ``me`` (0 or 27) may land on its point 1..24, prime limit aside."""
     opp = SLOTS - me
@@ -53,7 +53,7 @@ def can_land(pos, me, point, entering, codes):
     return True
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def longest_made_run(pos, me):
     best = 0
     run = 0
@@ -67,7 +67,7 @@ def longest_made_run(pos, me):
     return best
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def men_left(pos, side):
     total = 0
     for slot in range(BAR, OFF):
@@ -75,7 +75,7 @@ def men_left(pos, side):
     return total
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def all_home(pos):
     if pos[BAR] != 0:
         return False
@@ -97,7 +97,7 @@ def pack_key(pos, key):
         key[word] = value
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def key_less(a, b):
     for word in range(4):
         if a[word] != b[word]:

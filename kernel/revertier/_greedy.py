@@ -34,12 +34,12 @@ CONTEXT = 8
 SCRATCH_ROWS = 12         # greedy_play's scratch: int64[SCRATCH_ROWS, OFF]
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _bit(point):
     return np.int64(1) << point
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _zone_mask(codes, flag):
     """Bit p: a player's point p lies in his no-doubling zone (``flag``: his *reached 12* flag)."""
     zone = codes[ZONE]
@@ -50,13 +50,13 @@ def _zone_mask(codes, flag):
     return ZONE_2_11 if flag == 0 else np.int64(0)
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _swap_halves(mask):
     """A mask of points in one player's track numbers, in the other's: his 1..12 are my 13..24."""
     return ((mask & LOW_HALF) << 12) | ((mask >> 12) & LOW_HALF)
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _threats(enemy, enemy_waiting, codes):
     """Bit p: an enemy man could reach my point p (1..24) with one throw: one of his men 1 to 12
     points behind it on his track (``enemy``: his men, bit q his point q), or, when entries may
@@ -72,7 +72,7 @@ def _threats(enemy, enemy_waiting, codes):
     return threats
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def set_context(pos, me, codes, context):
     """Fill ``context`` for the mover at offset ``me``, from the board. Written without branches:
     the counts are unpredictable, and mispredicted branches were most of this loop's time."""
@@ -98,7 +98,7 @@ def set_context(pos, me, codes, context):
     context[ENEMY_ZONE] = _zone_mask(codes, pos[opp + REACHED_12])
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def sources(pos, me, die, codes, context):
     """Bit s: the mover's man on s (bit 0: the bar) may move ``die``, the prime limit aside
     (prime_allows). The same rules as _step.landing, for every man at once."""
@@ -118,14 +118,14 @@ def sources(pos, me, die, codes, context):
     return found
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _target(source, die):
     if source == BAR:
         return die
     return min(source + die, OFF)
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _play(pos, me, source, target, codes, context):
     """apply_move, keeping ``context`` up to date but for THREATS (legality never reads it)."""
     code = apply_move(pos, me, source, target, codes)
@@ -142,7 +142,7 @@ def _play(pos, me, source, target, codes, context):
     return code
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _unplay(pos, me, source, target, code, codes, context):
     undo_move(pos, me, source, target, code)
     if source != BAR:
@@ -157,7 +157,7 @@ def _unplay(pos, me, source, target, code, codes, context):
         context[OUTSIDE] += 1
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _any_move(pos, me, die, codes, context):
     found = sources(pos, me, die, codes, context)
     if codes[PRIME_LIMIT] == 0 or found == 0:
@@ -170,7 +170,7 @@ def _any_move(pos, me, die, codes, context):
     return False
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def can_play(pos, me, die, count, codes, context, stack):
     """Whether ``count`` (0..4) more moves of ``die`` can be played one after another: a depth-first
     search that stops at the first success and leaves ``pos`` and ``context`` as it found them; its
@@ -213,7 +213,7 @@ def can_play(pos, me, die, count, codes, context, stack):
     return False
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _sure_moves(pos, me, die, codes, context, enough):
     """With no man of the mover waiting and no prime limit: whether ``enough`` moves of ``die``
     can surely be played one after another, from the masks (no search). Moves of different sources
@@ -235,7 +235,7 @@ def _sure_moves(pos, me, die, codes, context, enough):
     return count >= enough
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def move_score(pos, me, source, target, codes, weights, context):
     """The heuristic's score of one legal move, from the position before it (docs/revertier.md):
     pips gained (the enemy's lost to a hit added), blots, made points, entry safety. A point holds
@@ -274,7 +274,7 @@ def move_score(pos, me, source, target, codes, weights, context):
     return weights[0] * pips - weights[1] * exposed + weights[2] * made + weights[3] * entry
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _playable_after(pos, me, source, target, die, codes, context):
     """Whether some move of ``die`` is legal after the move ``source`` -> ``target``, from the
     masks alone (the move is not made): the prime limit must be off (greedy_play checks)."""
@@ -296,7 +296,7 @@ def _playable_after(pos, me, source, target, die, codes, context):
     return codes[OVERTHROW] != 0 and mine != 0 and lowest(np.uint64(mine)) + die > OFF
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def best_move(pos, me, die, codes, weights, context, need_die, need_count, stack, found):
     """The highest-scoring legal move of ``die`` after which ``need_count`` moves of ``need_die``
     can still be played; ties go to the lowest source. Writes (source, target) into ``found`` and
@@ -328,7 +328,7 @@ def best_move(pos, me, die, codes, weights, context, need_die, need_count, stack
     return best
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _best_of_die(pos, me, die, codes, weights, context, need_die, keys):
     """best_move for two different dice, without the prime limit: the best legal move of ``die``
     (ties to the lowest source) after which ``need_die`` (0: nothing) can still be played, as one
@@ -352,7 +352,7 @@ def _best_of_die(pos, me, die, codes, weights, context, need_die, keys):
     return best
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _best_again(pos, me, die, codes, weights, context, keys, valid):
     """_best_of_die(need_die=0) after the first move of the throw, reusing the keys its scan of
     the same die left in ``keys`` for the sources in ``valid``: the moves the first move did not
@@ -377,7 +377,7 @@ def _best_again(pos, me, die, codes, weights, context, keys, valid):
     return best
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _untouched(die, found, code, was_legal):
     """The moves of ``die`` in ``was_legal`` whose score the move just made (``found``, apply_move's
     ``code``) left as it was: none after an entry, a hit or a set flag; else all but those from
@@ -388,7 +388,7 @@ def _untouched(die, found, code, was_legal):
     return was_legal & ~(touched | (touched >> die))
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _decode(key, die, found):
     """The score of a _best_of_die key (NONE stays NONE), its move written into ``found``."""
     if key == NONE:
@@ -399,7 +399,7 @@ def _decode(key, die, found):
     return key >> 5
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _make(pos, me, codes, found, moves, made, context):
     """Make the move in ``found``, log it as move number ``made`` (for the whole-turn undo) and
     bring ``context`` up to date, THREATS included (a hit takes an enemy man off the board)."""
@@ -414,7 +414,7 @@ def _make(pos, me, codes, found, moves, made, context):
     return code
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _play_doublet(pos, me, die, codes, weights, context, stack, found, moves, keys):
     """Play a doublet: as many moves of ``die`` as can be played (up to DOUBLET_MOVES), each the
     best one after which the rest stay playable. Returns the moves made. Without the prime limit

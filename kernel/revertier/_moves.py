@@ -55,7 +55,7 @@ def _add(ws, buffer, scratch, key):
     table_stamp[slot] = stamp[0]
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _landing(src, source, die, codes):
     """Where the mover's man on ``source`` lands with ``die`` (OFF for a bear-off), or -1 when the
     move is illegal, the prime limit aside (checked on the position written)."""
@@ -76,7 +76,7 @@ def _landing(src, source, die, codes):
     return target
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _bump(key, slot, up):
     """Add (or take) one man in ``slot`` of a packed key: nibbles never carry, slots hold 0..15."""
     step = np.uint64(1) << np.uint64(4 * (15 - slot % 16))
@@ -86,7 +86,7 @@ def _bump(key, slot, up):
         key[slot // 16] -= step
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _find(ws, buffer, key):
     """(hash slot, found) of ``key`` among the current set of ``buffer``."""
     keys, table_index, table_stamp, stamp = ws[1], ws[3], ws[4], ws[5]

@@ -78,7 +78,7 @@ def win_kind(pos, codes):
     return win_kind_at(pos, 0, codes)
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _pips(pos, side):
     total = 25 * np.int64(pos[side + BAR])
     for point in range(1, 25):
@@ -86,7 +86,7 @@ def _pips(pos, side):
     return total
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _exposed(pos, me, codes):
     opp = SLOTS - me
     occupied = np.int64(0)          # bit q: the enemy has a man on his point q
@@ -106,7 +106,7 @@ def _exposed(pos, me, codes):
     return count
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _made(pos, side):
     count = 0
     for point in range(1, 25):
@@ -115,7 +115,7 @@ def _made(pos, side):
     return count
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _closed(pos, me, codes):
     count = 0
     for die in range(1, 7):
