@@ -5,6 +5,12 @@ A position seen by the mover is ``int8[54]``: slots 0..26 his (0 the bar, 1..24 
 25 off, 26 the *reached 12* flag), slots 27..53 the opponent's in the opponent's own track numbers.
 ``codes`` is the ruleset's int64 rule-code array (kernel/revertier/codes.py). Kernels here do no
 input checks.
+
+The small helpers of this kernel (here, _step.py, _greedy.py, _moves.py, _policies.py) are
+``forceinline=True``: numba types each once and LLVM inlines the machine code. numba's own
+``inline="always"`` re-typed a helper's body at every call site, nested helpers multiplying it,
+and compiling the kernel from a cold cache took 425 s on a quiet machine (docs/revertier.md,
+"Speed"). ``_nrt=False`` where a helper allocates nothing: no reference counts on its arrays.
 """
 
 import numpy as np

@@ -79,9 +79,9 @@ def play_game(seed, game, policy0, policy1, codes, weights, ws, inner, order, sp
             elif policy == HEURISTIC_FULL:
                 chosen = choose_heuristic(ws, n, codes, weights)
             elif policy == HITTER:
-                chosen = choose_by_hits(ws, n, np.int64(start[SLOTS + BAR]), codes, weights, 1)
+                chosen = choose_by_hits(ws, n, np.int64(start[SLOTS + BAR]), codes, weights, np.int64(1))
             elif policy == RUNNER:
-                chosen = choose_by_hits(ws, n, np.int64(start[SLOTS + BAR]), codes, weights, -1)
+                chosen = choose_by_hits(ws, n, np.int64(start[SLOTS + BAR]), codes, weights, np.int64(-1))
             else:
                 chosen = choose_expectimax(ws, n, codes, weights, inner, scratch, key, flipped)
             after = ws[0][OUT, chosen]

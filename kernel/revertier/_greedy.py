@@ -170,7 +170,7 @@ def _any_move(pos, me, die, codes, context):
     return False
 
 
-@njit(cache=True, _nrt=False, forceinline=True)
+@njit(cache=True, _nrt=False, forceinline=False)    # explicit: a forceinline caller passes it on
 def can_play(pos, me, die, count, codes, context, stack):
     """Whether ``count`` (0..4) more moves of ``die`` can be played one after another: a depth-first
     search that stops at the first success and leaves ``pos`` and ``context`` as it found them; its
@@ -296,7 +296,7 @@ def _playable_after(pos, me, source, target, die, codes, context):
     return codes[OVERTHROW] != 0 and mine != 0 and lowest(np.uint64(mine)) + die > OFF
 
 
-@njit(cache=True, _nrt=False, forceinline=True)
+@njit(cache=True, _nrt=False, forceinline=False)    # explicit: a forceinline caller passes it on
 def best_move(pos, me, die, codes, weights, context, need_die, need_count, stack, found):
     """The highest-scoring legal move of ``die`` after which ``need_count`` moves of ``need_die``
     can still be played; ties go to the lowest source. Writes (source, target) into ``found`` and
@@ -435,7 +435,7 @@ def _play_doublet(pos, me, die, codes, weights, context, stack, found, moves, ke
             valid = np.int64(0)
             for step in range(left):
                 if step == 0:
-                    key = _best_of_die(pos, me, die, codes, weights, context, 0, keys)
+                    key = _best_of_die(pos, me, die, codes, weights, context, np.int64(0), keys)
                 else:
                     key = _best_again(pos, me, die, codes, weights, context, keys, valid)
                 _decode(key, die, found)
@@ -460,13 +460,16 @@ def _play_doublet(pos, me, die, codes, weights, context, stack, found, moves, ke
 # Compiled without numba's reference counts (``_nrt=False``: it allocates nothing, and every array
 # it sees belongs to the caller). With them, each array passed into an inlined helper and each view
 # cost an atomic increment and decrement, about 40% of the heuristic's time (perf: two hot
-# instructions, nrt_atomic_add and nrt_atomic_sub); its decisions do not change.
+# instructions, nrt_atomic_add and nrt_atomic_sub); its decisions do not change. best_move and
+# can_play (the prime limit, a doublet's search) are plain calls: rare paths, and inlining them at
+# each call site only made the compiled kernel larger and slower to compile.
 @njit(cache=True, _nrt=False)
 def greedy_play(pos, me, die1, die2, codes, weights, scratch):
     """Play the throw (die1, die2) for the mover at offset ``me`` onto ``pos``, in place.
     ``scratch`` is int64[SCRATCH_ROWS, OFF]: the search stack, the moves made, the move found, the
     context and each die's move keys (_best_of_die). Its parts are slices, never reshapes (a
     reshape calls into numba's C helper on every throw)."""
+    zero, one = np.int64(0), np.int64(1)     # not literals: numba compiles a callee once per literal value
     stack = scratch[0:4, 0:4]
     moves = scratch[4:8, 0:3]
     found = scratch[8, 0:2]
@@ -501,10 +504,10 @@ def greedy_play(pos, me, die1, die2, codes, weights, scratch):
             made += 1
         else:
             either = codes[ONE_DIE_EITHER] != 0
-            high_key = _best_of_die(pos, me, high, codes, weights, context, 0, high_keys)
+            high_key = _best_of_die(pos, me, high, codes, weights, context, zero, high_keys)
             low_key = NONE
             if either or high_key == NONE:
-                low_key = _best_of_die(pos, me, low, codes, weights, context, 0, low_keys)
+                low_key = _best_of_die(pos, me, low, codes, weights, context, zero, low_keys)
             if high_key != NONE and (not either or (high_key >> 5) >= (low_key >> 5)):
                 _decode(high_key, high, found)
                 _make(pos, me, codes, found, moves, made, context)
@@ -515,9 +518,9 @@ def greedy_play(pos, me, die1, die2, codes, weights, scratch):
                 made += 1
     else:
         high, low = max(die1, die2), min(die1, die2)
-        high_score = best_move(pos, me, high, codes, weights, context, low, 1, stack, found)
+        high_score = best_move(pos, me, high, codes, weights, context, low, one, stack, found)
         high_source, high_target = found[0], found[1]
-        low_score = best_move(pos, me, low, codes, weights, context, high, 1, stack, found)
+        low_score = best_move(pos, me, low, codes, weights, context, high, one, stack, found)
         if high_score != NONE or low_score != NONE:
             # both dice are played: the die whose best opening move scores higher goes first
             second = high
@@ -526,16 +529,16 @@ def greedy_play(pos, me, die1, die2, codes, weights, scratch):
                 second = low
             _make(pos, me, codes, found, moves, made, context)
             made += 1
-            best_move(pos, me, second, codes, weights, context, 0, 0, stack, found)
+            best_move(pos, me, second, codes, weights, context, zero, zero, stack, found)
             _make(pos, me, codes, found, moves, made, context)
             made += 1
         else:
             either = codes[ONE_DIE_EITHER] != 0
-            high_score = best_move(pos, me, high, codes, weights, context, 0, 0, stack, found)
+            high_score = best_move(pos, me, high, codes, weights, context, zero, zero, stack, found)
             high_source, high_target = found[0], found[1]
             low_score = NONE
             if either or high_score == NONE:
-                low_score = best_move(pos, me, low, codes, weights, context, 0, 0, stack, found)
+                low_score = best_move(pos, me, low, codes, weights, context, zero, zero, stack, found)
             if high_score != NONE and (not either or high_score >= low_score):
                 found[0], found[1] = high_source, high_target
                 _make(pos, me, codes, found, moves, made, context)

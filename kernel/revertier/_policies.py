@@ -75,7 +75,7 @@ def _can_move(pos, side, codes):
 @njit(cache=True)
 def win_kind(pos, codes):
     """The mover's kind of win after his throw (0 single, 1 special, 2 jan, 4 blocked), -1 when play goes on."""
-    return win_kind_at(pos, 0, codes)
+    return win_kind_at(pos, np.int64(0), codes)    # not a literal 0: one compiled win_kind_at
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
