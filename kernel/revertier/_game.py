@@ -24,7 +24,7 @@ KIND_POINTS = np.array([1, 1, 2, 0, 1], dtype=np.int64)
 RANDOM, HEURISTIC, EXPECTIMAX, HITTER, RUNNER, HEURISTIC_FULL = 0, 1, 2, 3, 4, 5
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)    # a view of the board, no reference counts: it allocates nothing
 def _seat_pips(board, seat):
     return _pips(board[seat], 0)
 

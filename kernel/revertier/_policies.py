@@ -20,7 +20,7 @@ ROLL_HIGH = np.array([h for h in range(1, 7) for low in range(1, h + 1)], dtype=
 ROLL_LOW = np.array([low for h in range(1, 7) for low in range(1, h + 1)], dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _special(pos, me):
     if pos[me + 22] == 5 and pos[me + 23] == 5 and pos[me + 24] == 5:
         return True
@@ -32,7 +32,9 @@ def _special(pos, me):
     return pos[me + 24] == 15
 
 
-@njit(cache=True)
+# _nrt=False (here and in _special, _can_move): called after every throw, and with reference
+# counts its array arguments cost atomic increments and decrements; they allocate nothing.
+@njit(cache=True, _nrt=False)
 def win_kind_at(pos, me, codes):
     """The kind of win (0 single, 1 special, 2 jan, 4 blocked) of the side at offset ``me`` (0 or 27) after
     his throw, -1 when play goes on."""
@@ -57,7 +59,7 @@ def win_kind_at(pos, me, codes):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _can_move(pos, side, codes):
     """Whether the side at offset ``side`` has a legal move for at least one die value."""
     men_outside = outside(pos, side)
