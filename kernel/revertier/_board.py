@@ -5,6 +5,12 @@ A position seen by the mover is ``int8[54]``: slots 0..26 his (0 the bar, 1..24 
 25 off, 26 the *reached 12* flag), slots 27..53 the opponent's in the opponent's own track numbers.
 ``codes`` is the ruleset's int64 rule-code array (kernel/revertier/codes.py). Kernels here do no
 input checks.
+
+The small helpers of this kernel (here, _step.py, _greedy.py, _moves.py, _policies.py) are
+``forceinline=True``: numba types each once and LLVM inlines the machine code. numba's own
+``inline="always"`` re-typed a helper's body at every call site, nested helpers multiplying it,
+and compiling the kernel from a cold cache took 425 s on a quiet machine (docs/revertier.md,
+"Speed"). ``_nrt=False`` where a helper allocates nothing: no reference counts on its arrays.
 """
 
 import numpy as np
@@ -23,13 +29,13 @@ ZONE_FIRST_12, ZONE_WITH_START, ZONE_UNTIL_12TH = 0, 1, 2
 JAN_NONE, JAN_COTTON, JAN_FISKE = 0, 1, 2
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def opposite(point):
     """(point + 11) % 24 + 1 for points 1..24, without the division."""
     return point + 12 if point <= 12 else point - 12
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def in_zone(pos, me, point, codes):
     zone = codes[ZONE]
     if zone == ZONE_FIRST_12:
@@ -39,7 +45,7 @@ def in_zone(pos, me, point, codes):
     return 2 <= point <= 11 and pos[me + REACHED_12] == 0
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def can_land(pos, me, point, entering, codes):
     """Whether the side at offset ``me`` (0 or 27) may land on its point 1..24, prime limit aside."""
     opp = SLOTS - me
@@ -53,7 +59,7 @@ def can_land(pos, me, point, entering, codes):
     return True
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def longest_made_run(pos, me):
     best = 0
     run = 0
@@ -67,7 +73,7 @@ def longest_made_run(pos, me):
     return best
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def men_left(pos, side):
     total = 0
     for slot in range(BAR, OFF):
@@ -75,7 +81,7 @@ def men_left(pos, side):
     return total
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def all_home(pos):
     if pos[BAR] != 0:
         return False
@@ -97,7 +103,7 @@ def pack_key(pos, key):
         key[word] = value
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def key_less(a, b):
     for word in range(4):
         if a[word] != b[word]:

@@ -24,7 +24,7 @@ KIND_POINTS = np.array([1, 1, 2, 0, 1], dtype=np.int64)
 RANDOM, HEURISTIC, EXPECTIMAX, HITTER, RUNNER, HEURISTIC_FULL = 0, 1, 2, 3, 4, 5
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)    # a view of the board, no reference counts: it allocates nothing
 def _seat_pips(board, seat):
     return _pips(board[seat], 0)
 
@@ -79,9 +79,9 @@ def play_game(seed, game, policy0, policy1, codes, weights, ws, inner, order, sp
             elif policy == HEURISTIC_FULL:
                 chosen = choose_heuristic(ws, n, codes, weights)
             elif policy == HITTER:
-                chosen = choose_by_hits(ws, n, np.int64(start[SLOTS + BAR]), codes, weights, 1)
+                chosen = choose_by_hits(ws, n, np.int64(start[SLOTS + BAR]), codes, weights, np.int64(1))
             elif policy == RUNNER:
-                chosen = choose_by_hits(ws, n, np.int64(start[SLOTS + BAR]), codes, weights, -1)
+                chosen = choose_by_hits(ws, n, np.int64(start[SLOTS + BAR]), codes, weights, np.int64(-1))
             else:
                 chosen = choose_expectimax(ws, n, codes, weights, inner, scratch, key, flipped)
             after = ws[0][OUT, chosen]

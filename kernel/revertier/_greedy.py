@@ -34,12 +34,12 @@ CONTEXT = 8
 SCRATCH_ROWS = 12         # greedy_play's scratch: int64[SCRATCH_ROWS, OFF]
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _bit(point):
     return np.int64(1) << point
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _zone_mask(codes, flag):
     """Bit p: a player's point p lies in his no-doubling zone (``flag``: his *reached 12* flag)."""
     zone = codes[ZONE]
@@ -50,13 +50,13 @@ def _zone_mask(codes, flag):
     return ZONE_2_11 if flag == 0 else np.int64(0)
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _swap_halves(mask):
     """A mask of points in one player's track numbers, in the other's: his 1..12 are my 13..24."""
     return ((mask & LOW_HALF) << 12) | ((mask >> 12) & LOW_HALF)
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _threats(enemy, enemy_waiting, codes):
     """Bit p: an enemy man could reach my point p (1..24) with one throw: one of his men 1 to 12
     points behind it on his track (``enemy``: his men, bit q his point q), or, when entries may
@@ -72,7 +72,7 @@ def _threats(enemy, enemy_waiting, codes):
     return threats
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def set_context(pos, me, codes, context):
     """Fill ``context`` for the mover at offset ``me``, from the board. Written without branches:
     the counts are unpredictable, and mispredicted branches were most of this loop's time."""
@@ -98,7 +98,7 @@ def set_context(pos, me, codes, context):
     context[ENEMY_ZONE] = _zone_mask(codes, pos[opp + REACHED_12])
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def sources(pos, me, die, codes, context):
     """Bit s: the mover's man on s (bit 0: the bar) may move ``die``, the prime limit aside
     (prime_allows). The same rules as _step.landing, for every man at once."""
@@ -118,14 +118,14 @@ def sources(pos, me, die, codes, context):
     return found
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _target(source, die):
     if source == BAR:
         return die
     return min(source + die, OFF)
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _play(pos, me, source, target, codes, context):
     """apply_move, keeping ``context`` up to date but for THREATS (legality never reads it)."""
     code = apply_move(pos, me, source, target, codes)
@@ -142,7 +142,7 @@ def _play(pos, me, source, target, codes, context):
     return code
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _unplay(pos, me, source, target, code, codes, context):
     undo_move(pos, me, source, target, code)
     if source != BAR:
@@ -157,7 +157,7 @@ def _unplay(pos, me, source, target, code, codes, context):
         context[OUTSIDE] += 1
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _any_move(pos, me, die, codes, context):
     found = sources(pos, me, die, codes, context)
     if codes[PRIME_LIMIT] == 0 or found == 0:
@@ -170,7 +170,7 @@ def _any_move(pos, me, die, codes, context):
     return False
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=False)    # explicit: a forceinline caller passes it on
 def can_play(pos, me, die, count, codes, context, stack):
     """Whether ``count`` (0..4) more moves of ``die`` can be played one after another: a depth-first
     search that stops at the first success and leaves ``pos`` and ``context`` as it found them; its
@@ -213,7 +213,7 @@ def can_play(pos, me, die, count, codes, context, stack):
     return False
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _sure_moves(pos, me, die, codes, context, enough):
     """With no man of the mover waiting and no prime limit: whether ``enough`` moves of ``die``
     can surely be played one after another, from the masks (no search). Moves of different sources
@@ -235,7 +235,7 @@ def _sure_moves(pos, me, die, codes, context, enough):
     return count >= enough
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def move_score(pos, me, source, target, codes, weights, context):
     """The heuristic's score of one legal move, from the position before it (docs/revertier.md):
     pips gained (the enemy's lost to a hit added), blots, made points, entry safety. A point holds
@@ -274,7 +274,7 @@ def move_score(pos, me, source, target, codes, weights, context):
     return weights[0] * pips - weights[1] * exposed + weights[2] * made + weights[3] * entry
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _playable_after(pos, me, source, target, die, codes, context):
     """Whether some move of ``die`` is legal after the move ``source`` -> ``target``, from the
     masks alone (the move is not made): the prime limit must be off (greedy_play checks)."""
@@ -296,7 +296,7 @@ def _playable_after(pos, me, source, target, die, codes, context):
     return codes[OVERTHROW] != 0 and mine != 0 and lowest(np.uint64(mine)) + die > OFF
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=False)    # explicit: a forceinline caller passes it on
 def best_move(pos, me, die, codes, weights, context, need_die, need_count, stack, found):
     """The highest-scoring legal move of ``die`` after which ``need_count`` moves of ``need_die``
     can still be played; ties go to the lowest source. Writes (source, target) into ``found`` and
@@ -328,7 +328,7 @@ def best_move(pos, me, die, codes, weights, context, need_die, need_count, stack
     return best
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _best_of_die(pos, me, die, codes, weights, context, need_die, keys):
     """best_move for two different dice, without the prime limit: the best legal move of ``die``
     (ties to the lowest source) after which ``need_die`` (0: nothing) can still be played, as one
@@ -352,7 +352,7 @@ def _best_of_die(pos, me, die, codes, weights, context, need_die, keys):
     return best
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _best_again(pos, me, die, codes, weights, context, keys, valid):
     """_best_of_die(need_die=0) after the first move of the throw, reusing the keys its scan of
     the same die left in ``keys`` for the sources in ``valid``: the moves the first move did not
@@ -377,7 +377,7 @@ def _best_again(pos, me, die, codes, weights, context, keys, valid):
     return best
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _untouched(die, found, code, was_legal):
     """The moves of ``die`` in ``was_legal`` whose score the move just made (``found``, apply_move's
     ``code``) left as it was: none after an entry, a hit or a set flag; else all but those from
@@ -388,7 +388,7 @@ def _untouched(die, found, code, was_legal):
     return was_legal & ~(touched | (touched >> die))
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _decode(key, die, found):
     """The score of a _best_of_die key (NONE stays NONE), its move written into ``found``."""
     if key == NONE:
@@ -399,7 +399,7 @@ def _decode(key, die, found):
     return key >> 5
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _make(pos, me, codes, found, moves, made, context):
     """Make the move in ``found``, log it as move number ``made`` (for the whole-turn undo) and
     bring ``context`` up to date, THREATS included (a hit takes an enemy man off the board)."""
@@ -414,7 +414,7 @@ def _make(pos, me, codes, found, moves, made, context):
     return code
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _play_doublet(pos, me, die, codes, weights, context, stack, found, moves, keys):
     """Play a doublet: as many moves of ``die`` as can be played (up to DOUBLET_MOVES), each the
     best one after which the rest stay playable. Returns the moves made. Without the prime limit
@@ -435,7 +435,7 @@ def _play_doublet(pos, me, die, codes, weights, context, stack, found, moves, ke
             valid = np.int64(0)
             for step in range(left):
                 if step == 0:
-                    key = _best_of_die(pos, me, die, codes, weights, context, 0, keys)
+                    key = _best_of_die(pos, me, die, codes, weights, context, np.int64(0), keys)
                 else:
                     key = _best_again(pos, me, die, codes, weights, context, keys, valid)
                 _decode(key, die, found)
@@ -460,13 +460,16 @@ def _play_doublet(pos, me, die, codes, weights, context, stack, found, moves, ke
 # Compiled without numba's reference counts (``_nrt=False``: it allocates nothing, and every array
 # it sees belongs to the caller). With them, each array passed into an inlined helper and each view
 # cost an atomic increment and decrement, about 40% of the heuristic's time (perf: two hot
-# instructions, nrt_atomic_add and nrt_atomic_sub); its decisions do not change.
+# instructions, nrt_atomic_add and nrt_atomic_sub); its decisions do not change. best_move and
+# can_play (the prime limit, a doublet's search) are plain calls: rare paths, and inlining them at
+# each call site only made the compiled kernel larger and slower to compile.
 @njit(cache=True, _nrt=False)
 def greedy_play(pos, me, die1, die2, codes, weights, scratch):
     """Play the throw (die1, die2) for the mover at offset ``me`` onto ``pos``, in place.
     ``scratch`` is int64[SCRATCH_ROWS, OFF]: the search stack, the moves made, the move found, the
     context and each die's move keys (_best_of_die). Its parts are slices, never reshapes (a
     reshape calls into numba's C helper on every throw)."""
+    zero, one = np.int64(0), np.int64(1)     # not literals: numba compiles a callee once per literal value
     stack = scratch[0:4, 0:4]
     moves = scratch[4:8, 0:3]
     found = scratch[8, 0:2]
@@ -501,10 +504,10 @@ def greedy_play(pos, me, die1, die2, codes, weights, scratch):
             made += 1
         else:
             either = codes[ONE_DIE_EITHER] != 0
-            high_key = _best_of_die(pos, me, high, codes, weights, context, 0, high_keys)
+            high_key = _best_of_die(pos, me, high, codes, weights, context, zero, high_keys)
             low_key = NONE
             if either or high_key == NONE:
-                low_key = _best_of_die(pos, me, low, codes, weights, context, 0, low_keys)
+                low_key = _best_of_die(pos, me, low, codes, weights, context, zero, low_keys)
             if high_key != NONE and (not either or (high_key >> 5) >= (low_key >> 5)):
                 _decode(high_key, high, found)
                 _make(pos, me, codes, found, moves, made, context)
@@ -515,9 +518,9 @@ def greedy_play(pos, me, die1, die2, codes, weights, scratch):
                 made += 1
     else:
         high, low = max(die1, die2), min(die1, die2)
-        high_score = best_move(pos, me, high, codes, weights, context, low, 1, stack, found)
+        high_score = best_move(pos, me, high, codes, weights, context, low, one, stack, found)
         high_source, high_target = found[0], found[1]
-        low_score = best_move(pos, me, low, codes, weights, context, high, 1, stack, found)
+        low_score = best_move(pos, me, low, codes, weights, context, high, one, stack, found)
         if high_score != NONE or low_score != NONE:
             # both dice are played: the die whose best opening move scores higher goes first
             second = high
@@ -526,16 +529,16 @@ def greedy_play(pos, me, die1, die2, codes, weights, scratch):
                 second = low
             _make(pos, me, codes, found, moves, made, context)
             made += 1
-            best_move(pos, me, second, codes, weights, context, 0, 0, stack, found)
+            best_move(pos, me, second, codes, weights, context, zero, zero, stack, found)
             _make(pos, me, codes, found, moves, made, context)
             made += 1
         else:
             either = codes[ONE_DIE_EITHER] != 0
-            high_score = best_move(pos, me, high, codes, weights, context, 0, 0, stack, found)
+            high_score = best_move(pos, me, high, codes, weights, context, zero, zero, stack, found)
             high_source, high_target = found[0], found[1]
             low_score = NONE
             if either or high_score == NONE:
-                low_score = best_move(pos, me, low, codes, weights, context, 0, 0, stack, found)
+                low_score = best_move(pos, me, low, codes, weights, context, zero, zero, stack, found)
             if high_score != NONE and (not either or high_score >= low_score):
                 found[0], found[1] = high_source, high_target
                 _make(pos, me, codes, found, moves, made, context)

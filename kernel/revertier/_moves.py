@@ -55,7 +55,7 @@ def _add(ws, buffer, scratch, key):
     table_stamp[slot] = stamp[0]
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _landing(src, source, die, codes):
     """Where the mover's man on ``source`` lands with ``die`` (OFF for a bear-off), or -1 when the
     move is illegal, the prime limit aside (checked on the position written)."""
@@ -76,7 +76,7 @@ def _landing(src, source, die, codes):
     return target
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _bump(key, slot, up):
     """Add (or take) one man in ``slot`` of a packed key: nibbles never carry, slots hold 0..15."""
     step = np.uint64(1) << np.uint64(4 * (15 - slot % 16))
@@ -86,7 +86,7 @@ def _bump(key, slot, up):
         key[slot // 16] -= step
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _find(ws, buffer, key):
     """(hash slot, found) of ``key`` among the current set of ``buffer``."""
     keys, table_index, table_stamp, stamp = ws[1], ws[3], ws[4], ws[5]
@@ -174,9 +174,12 @@ def generate(ws, start, die1, die2, codes, scratch, key):
     """Fill buffer OUT of ``ws`` with the mover's candidates for the throw (die1, die2) from
     ``start`` (int8[54], mover first), unsorted; returns their number (at least 1)."""
     counts = ws[2]
+    # the buffer numbers as runtime ints, not literals: numba would compile _expand and the
+    # helpers below it once per combination of literal buffers
+    a, b, out = np.int64(A), np.int64(B), np.int64(OUT)
     if die1 == die2:
-        _start(ws, A, start, scratch, key)
-        current, other = A, B
+        _start(ws, a, start, scratch, key)
+        current, other = a, b
         depth = 0
         for _ in range(codes[DOUBLET_MOVES]):
             counts[other] = 0
@@ -189,25 +192,25 @@ def generate(ws, start, die1, die2, codes, scratch, key):
         counts[OUT] = 0
         _new_set(ws)
         if depth >= 1:
-            _copy_into(ws, current, OUT, scratch, key)
+            _copy_into(ws, current, out, scratch, key)
     else:
         high, low = max(die1, die2), min(die1, die2)
-        _start(ws, OUT, start, scratch, key)
+        _start(ws, out, start, scratch, key)
         counts[A] = 0
         _new_set(ws)
-        _expand(ws, OUT, high, A, codes, scratch, key)
+        _expand(ws, out, high, a, codes, scratch, key)
         counts[B] = 0
         _new_set(ws)
-        _expand(ws, OUT, low, B, codes, scratch, key)
+        _expand(ws, out, low, b, codes, scratch, key)
         counts[OUT] = 0
         _new_set(ws)
-        _expand(ws, A, low, OUT, codes, scratch, key)
-        _expand(ws, B, high, OUT, codes, scratch, key)
+        _expand(ws, a, low, out, codes, scratch, key)
+        _expand(ws, b, high, out, codes, scratch, key)
         if counts[OUT] == 0:
             if counts[A] > 0:
-                _copy_into(ws, A, OUT, scratch, key)
+                _copy_into(ws, a, out, scratch, key)
             if counts[B] > 0 and (codes[ONE_DIE_EITHER] != 0 or counts[A] == 0):
-                _copy_into(ws, B, OUT, scratch, key)
+                _copy_into(ws, b, out, scratch, key)
     if counts[OUT] > 0 and codes[ENTRY_WHOLE_TURN] != 0 and start[BAR] > 0:
         positions = ws[0]
         for i in range(counts[OUT]):
@@ -215,7 +218,7 @@ def generate(ws, start, die1, die2, codes, scratch, key):
                 counts[OUT] = 0
                 break
     if counts[OUT] == 0:
-        _start(ws, OUT, start, scratch, key)
+        _start(ws, out, start, scratch, key)
     return counts[OUT]
 
 

@@ -20,7 +20,7 @@ ROLL_HIGH = np.array([h for h in range(1, 7) for low in range(1, h + 1)], dtype=
 ROLL_LOW = np.array([low for h in range(1, 7) for low in range(1, h + 1)], dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _special(pos, me):
     if pos[me + 22] == 5 and pos[me + 23] == 5 and pos[me + 24] == 5:
         return True
@@ -32,7 +32,9 @@ def _special(pos, me):
     return pos[me + 24] == 15
 
 
-@njit(cache=True)
+# _nrt=False (here and in _special, _can_move): called after every throw, and with reference
+# counts its array arguments cost atomic increments and decrements; they allocate nothing.
+@njit(cache=True, _nrt=False)
 def win_kind_at(pos, me, codes):
     """The kind of win (0 single, 1 special, 2 jan, 4 blocked) of the side at offset ``me`` (0 or 27) after
     his throw, -1 when play goes on."""
@@ -57,7 +59,7 @@ def win_kind_at(pos, me, codes):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _can_move(pos, side, codes):
     """Whether the side at offset ``side`` has a legal move for at least one die value."""
     men_outside = outside(pos, side)
@@ -75,10 +77,10 @@ def _can_move(pos, side, codes):
 @njit(cache=True)
 def win_kind(pos, codes):
     """The mover's kind of win after his throw (0 single, 1 special, 2 jan, 4 blocked), -1 when play goes on."""
-    return win_kind_at(pos, 0, codes)
+    return win_kind_at(pos, np.int64(0), codes)    # not a literal 0: one compiled win_kind_at
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _pips(pos, side):
     total = 25 * np.int64(pos[side + BAR])
     for point in range(1, 25):
@@ -86,7 +88,7 @@ def _pips(pos, side):
     return total
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _exposed(pos, me, codes):
     opp = SLOTS - me
     occupied = np.int64(0)          # bit q: the enemy has a man on his point q
@@ -106,7 +108,7 @@ def _exposed(pos, me, codes):
     return count
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _made(pos, side):
     count = 0
     for point in range(1, 25):
@@ -115,7 +117,7 @@ def _made(pos, side):
     return count
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _closed(pos, me, codes):
     count = 0
     for die in range(1, 7):

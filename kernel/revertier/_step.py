@@ -13,7 +13,7 @@ HOME_FIRST = 19
 FLAG_SET = 2              # bit of apply_move's code: the move set the *reached 12* flag
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def outside(pos, me):
     """The mover's men not yet in his last six points (the bar included): 0 lets him bear off."""
     total = 0
@@ -22,12 +22,12 @@ def outside(pos, me):
     return total
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def outside_after(before, source, target):
     return before - 1 if source < HOME_FIRST and target >= HOME_FIRST else before
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def prime_allows(pos, me, source, target, codes):
     """False when the move would leave six or more made points in a row under the prime limit
     (unless the opponent has one man left). Only the run through the landing point can be new:
@@ -48,7 +48,7 @@ def prime_allows(pos, me, source, target, codes):
     return run <= 5
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def landing(pos, me, source, die, codes, men_outside):
     """Where the mover's man on ``source`` (BAR or 1..24) lands with ``die``: 1..24, OFF, or -1
     when the move is illegal."""
@@ -77,7 +77,7 @@ def landing(pos, me, source, die, codes, men_outside):
     return target
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def apply_move(pos, me, source, target, codes):
     """Make the move; returns 1 for a hit plus FLAG_SET when it set the *reached 12* flag."""
     opp = SLOTS - me
@@ -96,7 +96,7 @@ def apply_move(pos, me, source, target, codes):
     return code
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True, _nrt=False, forceinline=True)
 def undo_move(pos, me, source, target, code):
     opp = SLOTS - me
     pos[me + source] += 1
