@@ -111,13 +111,12 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
 
 
 # Seconds each part took in the default report on the 2-core machine from a cold numba cache, so
-# compiling included (measured 2026-12-02: `spadille report quadrille` with an empty NUMBA_CACHE_DIR;
-# "sensitivity" is not in the default report and is an estimate); estimated_seconds scales them.
-DEFAULT_PART_SECONDS = {"baseline": 161.0, "ladder": 296.0, "maps": 389.0, "sensitivity": 240.0, "claims": 273.0,
-                        "hands": 5.0}
-# revertier: its part alone from a cold cache (report_sections(1765, 2000), 42 s at load about 2) since
-# its kernel's helpers are no longer inlined by numba itself (669 s before; docs/revertier.md "Speed").
-DEFAULT_COMPANION_SECONDS = {"cabriolet": 40.0, "reversis": 32.0, "revertier": 42.0}
+# compiling included (measured 2026-12-02, 8 min 59 s in all: `spadille report quadrille` with an empty
+# NUMBA_CACHE_DIR; "sensitivity" is not in the default report and is an estimate); estimated_seconds
+# scales them.
+DEFAULT_PART_SECONDS = {"baseline": 40.0, "ladder": 100.0, "maps": 221.0, "sensitivity": 240.0, "claims": 78.0,
+                        "hands": 1.0}
+DEFAULT_COMPANION_SECONDS = {"cabriolet": 30.0, "reversis": 21.0, "revertier": 43.0}
 
 
 def estimated_seconds(plan: ReportPlan) -> dict[str, float]:
