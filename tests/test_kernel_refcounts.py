@@ -11,7 +11,9 @@ So the rule the kernels follow: everything an ``_nrt=False`` function calls says
 ``_nrt=False``, IR-inlined (``inline="always"``, the bit intrinsics), or ``_nrt=True`` for a
 function that allocates (its own callees then inherit the reference counts); and none of the
 ``_nrt=False`` ones allocates or returns an array. This test walks the call graph from the
-source, without compiling anything.
+source, without compiling anything, and checks the first two; numba itself refuses a new array
+returned without reference counts, and none of these helpers hands back an argument array
+(they return masks, counts and cards).
 """
 
 from __future__ import annotations
@@ -107,9 +109,8 @@ def test_callees_of_a_refcount_free_function_say_so_themselves(name):
 
 
 @pytest.mark.parametrize("name", NO_REFCOUNTS)
-def test_a_refcount_free_function_returns_no_array(name):
+def test_a_refcount_free_function_allocates_nothing(name):
     source = inspect.getsource(DISPATCHERS[name].py_func)
-    annotation = DISPATCHERS[name].py_func.__annotations__.get("return")
-    assert annotation is None or "ndarray" not in str(annotation)
-    assert "np.zeros" not in source and "np.empty" not in source and "np.full" not in source, \
+    assert not any(f"np.{call}(" in source for call in ("zeros", "empty", "full", "ones", "array", "copy")), \
         f"{name} allocates, so it needs reference counts"
+
