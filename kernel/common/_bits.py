@@ -88,3 +88,27 @@ def nth_set(x, n):
     for _ in range(n):
         x &= x - ONE
     return _cttz(x)
+
+
+@intrinsic
+def _load_u64(typingctx, arr, index):
+    """The 8 bytes of a 1-byte array from ``index`` on, as one uint64 (any alignment, host byte
+    order: the first byte lowest on the little-endian machines numba targets)."""
+    if not (isinstance(arr, types.Array) and arr.dtype.bitwidth == 8 and arr.ndim == 1):
+        return None
+    sig = types.uint64(arr, types.int64)
+
+    def codegen(context, builder, signature, args):
+        data = context.make_array(signature.args[0])(context, builder, value=args[0]).data
+        address = builder.gep(data, [args[1]])
+        word = builder.bitcast(address, ir.IntType(64).as_pointer())
+        return builder.load(word, align=1)
+
+    return sig, codegen
+
+
+@njit(inline="always", cache=True)
+def load_u64(arr, index):
+    """arr[index .. index + 7] (a 1-byte array; the caller keeps them in bounds) as one uint64,
+    arr[index] in the lowest byte: eight slots read in one load."""
+    return _load_u64(arr, np.int64(index))
