@@ -87,3 +87,47 @@ def test_no_flip_when_the_table_is_worth_nothing_and_flips_are_listed_otherwise(
 
 def test_the_session_value_is_each_seats_equal_share():
     assert A.table_value(4) == Fraction(1, 4) and A.table_value(3) == Fraction(1, 3)
+
+
+def test_the_all_seats_row_values_each_seat_at_its_own_value(ruleset, heuristic4):
+    """With a value per seat, the all-seats row pools each seat's pay + its value * left, deal by deal."""
+    seats, deals = (0, 1), 2_000
+    two_seat_map = dm.decision_map(ruleset, heuristic4, deals, SEED, focal_seats=seats, batch_size=1_000)
+    values = (Fraction(2, 10), Fraction(3, 10), Fraction(1, 4), Fraction(1, 4))
+    hands, ids = deals_of_seed(ruleset, SEED, 0, deals)
+    layout = two_seat_map.layout
+    pooled = {}
+    for seat in seats:
+        out = play_variants(ruleset, heuristic4, dm._variants(seat), hands, ids, SEED)
+        scaled = 20 * out[:, :, L.OUT_PAY + seat] + int(values[seat] * 20) * out[:, :, L.OUT_POOL]
+        classes = dm.hand_classes(hands[:, seat], ruleset)
+        for key in set(zip(classes["matadors"], classes["trumps"])):
+            mask = (classes["matadors"] == key[0]) & (classes["trumps"] == key[1])
+            pooled.setdefault(key, []).append(scaled[mask])
+    checked = 0
+    for keys, n, parts in A._valued_cells(two_seat_map, values):
+        if keys["scheme"] != "matadors_trumps" or keys["seat"] != dm.ALL_SEATS:
+            continue
+        rows = np.concatenate(pooled[(keys["matadors"], keys["trumps"])])
+        assert len(rows) == n
+        if n < 2:
+            continue
+        for a, b in (("ask", "pass"), ("sans-prendre", "ask")):
+            i, j = layout.index(a), layout.index(b)
+            _, mean, low, high = paired_difference(rows[:, i], rows[:, j])
+            got = A.parts_difference(parts, i, j, layout)
+            assert math.isclose(got[0], mean / 20, abs_tol=1e-9)
+            if high > low:
+                assert math.isclose(got[2], low / 20, rel_tol=1e-9) and math.isclose(got[3], high / 20, rel_tol=1e-9)
+            assert math.isclose(A.parts_mean(parts, i, layout), rows[:, i].mean() / 20, abs_tol=1e-9)
+            checked += 1
+    assert checked > 20
+
+
+def test_measured_values_are_kept_to_a_ten_thousandth():
+    from spadille.kernel.quadrille.table_return import SeatReturn, TableReturn
+
+    measured = TableReturn("x", 1, 10, 60, (SeatReturn("eldest", 0.23848, 0.23, 0.24),
+                                            SeatReturn("second", 0.27152, 0.26, 0.28)), 4.3, 0.58, 0.0, 1.2)
+    assert A.measured_values(measured) == (Fraction(2385, 10000), Fraction(2715, 10000))
+    assert "eldest 0.238 [0.230, 0.240]" in A.valuation_clause(measured)

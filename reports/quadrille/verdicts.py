@@ -19,12 +19,15 @@ POINT_INTRODUCTION = (
     "failed vole paid as the Encyclopédie's text has it) the same positions are replayed under that reading.")
 
 
-def verdict_section(data, first, second, ruleset, policy_description: str, figure, answers=None) -> Section:
+def verdict_section(data, first, second, ruleset, policy_description: str, figure, answers=None,
+                    table_return=None) -> Section:
     """``data`` the whole map, ``first``/``second`` its halves (``second`` None when the run was
     stopped before it); ``figure(plot, data, **options)`` renders a plot to PNG; ``answers`` the
-    asker's take-or-cede comparison (take_or_cede.py), when it was run."""
+    asker's take-or-cede comparison (take_or_cede.py), when it was run; ``table_return`` the
+    measured value of a jeton left on the table (kernel/quadrille/table_return.py), without which
+    session accounting gives each seat an equal share."""
     from spadille.analyses.quadrille import plots
-    from spadille.analyses.quadrille.accounting import accounting_sentences, flip_table, table_value
+    from spadille.analyses.quadrille.accounting import accounting_sentences, flip_table, measured_values, table_value
     from spadille.analyses.quadrille.take_or_cede import take_sentence
     from spadille.analyses.quadrille.rule_card import fit_rule_card
     from spadille.analyses.quadrille.verdicts import BID_PHRASES, bidding_verdicts, vole_sentences
@@ -40,8 +43,11 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
     played_by = ", ".join(f"`{p}`" for p in dict.fromkeys(data.metadata.get("policies") or [policy_description]))
     at_the_point = rule_sentences(data.vole_point_rules, f"{card_play} ({played_by})", BID_PHRASES, data.min_n)
     n = data.deals_done
-    value = table_value(ruleset["pack.seats"])
-    flips = flip_table(data, value)
+    if table_return is not None:
+        valuation, values = table_return, measured_values(table_return)
+    else:
+        valuation = values = table_value(ruleset["pack.seats"])
+    flips = flip_table(data, values)
     paragraphs = [
         f"What {n:,} deals of `{ruleset.name}` ({ruleset.title}) say, each deal replayed for every seat with "
         "that seat's bid fixed (pass or each bid), everything else as the heuristic plays it. Hands are classed "
@@ -56,7 +62,7 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
         "played on all the hands it is given (an asker may take the sans prendre himself), the share is said.",
         *sentences,
         *([take_sentence(answers, card_play)] if answers is not None else []),
-        *accounting_sentences(flips, value, card_play, data.layout.bids),
+        *accounting_sentences(flips, valuation, card_play, data.layout.bids),
         *vole_sentences(data, card_play),
         *([POINT_INTRODUCTION, *at_the_point] if at_the_point else []),
     ]
@@ -72,7 +78,7 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
               TableItem("rule-gains", "What following the rules of thumb gains", gains,
                         "per seat and bid: the paired gain over the bid below it, pooled over the hands the rule "
                         "gives the bid, with n, 95% CI and the share of them on which the bid was played"),
-              _flip_item(flips, value),
+              _flip_item(flips, valuation),
               *([_answer_item(answers)] if answers is not None and answers.offered else []),
               *rule_items(data)]
     if second is not None and first.deals_done and second.deals_done:
@@ -90,7 +96,7 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
     return Section("Verdicts: when to ask, go sans prendre or try the vole", paragraphs, items)
 
 
-def _flip_item(flips, value) -> TableItem:
+def _flip_item(flips, valuation) -> TableItem:
     """The classes whose best bid differs between a fresh table and session accounting (all in the CSV)."""
     import pandas as pd
 
@@ -112,9 +118,18 @@ def _flip_item(flips, value) -> TableItem:
     })
     view.attrs = dict(flips.attrs)
     return TableItem("accounting-flips", "Where session accounting changes the best bid", view,
-                     f"a jeton left on the table worth {value} to each seat under session accounting; margin: paired "
+                     f"a jeton left on the table worth {_valuation_words(valuation)} under session accounting; "
+                     "margin: paired "
                      "over the runner-up, jetons a deal; the CSV has every class with both verdicts",
                      data=flips, kinds={c: "text" for c in view.columns})
+
+
+def _valuation_words(valuation) -> str:
+    from fractions import Fraction
+
+    if isinstance(valuation, (Fraction, int)):
+        return f"{valuation} to each seat"
+    return "its measured return to the seat (" + ", ".join(f"{s.seat} {s.value:.3f}" for s in valuation.by_seat) + ")"
 
 
 def _answer_item(answers) -> TableItem:
