@@ -36,14 +36,15 @@ def test_the_folder_holds_every_part(small_report):
             "cabriolet-odds.csv", "rules-of-thumb.csv", "rule-gains.csv", "rule-card.csv", "chart-eldest.png",
             "chart-dealer.png", "best-by-matadors-trumps-kings.csv", "the-vole-point.csv",
             "the-vole-point-rule.csv", "ladder.csv", "ladder-speed.csv", "take-or-cede.csv", "accounting-flips.csv",
-            "claims-and-map.csv"} <= names
+            "claims-and-map.csv", "bidding-fixpoint.csv", "bidding-held-out.csv"} <= names
     text = (small_report / "report.md").read_text(encoding="utf-8")
     # one report for every game: its title, a contents list, then each game's part under its own
     # heading (##) with its sections one level down (###; they were ## under a Quadrille title)
     assert text.startswith("# spadille strategy report")
+    assert "measured: eldest 0." in text      # session accounting at each seat's measured return
     assert "## Contents" in text and "- [Cabriolet](#cabriolet)" in text and "- [Reversis](#reversis)" in text
     for heading in ("### Which hands justify what", "### The vole",
-                    "### How strong the players are: the strength ladder",
+                    "### How strong the players are: the strength ladder", "### Bidding that answers to the play",
                     "### Do the thresholds hold with stronger card play?", "### The period advice, checked",
                     "### Worked hands"):
         assert f"\n{heading}\n" in text, heading

@@ -37,7 +37,7 @@ QUADRILLE_PARTS = ("baseline", "ladder", "maps", "sensitivity", "claims", "hands
 # at the sizes a default run affords (1,000 dd deals, 64 pimc) it left most classes without an answer
 # and cost minutes. `--stronger-play` adds it.
 DEFAULT_PARTS = tuple(part for part in QUADRILLE_PARTS if part != "sensitivity")
-PART_NAMES = {"baseline": "the game as played", "ladder": "the strength ladder", "maps": "decision maps, verdicts and the vole",
+PART_NAMES = {"baseline": "the game as played", "ladder": "the strength ladder and the bidding fixpoint", "maps": "decision maps, verdicts and the vole",
               "sensitivity": "stronger play", "claims": "the period advice", "hands": "worked hands"}
 # The report covers every game of the registry that has a part; Quadrille's sections come first,
 # under their own heading, then each other game's under its own.
@@ -57,6 +57,7 @@ class ReportPlan:
     evaluation_deals: int              # per worked hand
     answer_deals: int = 0              # deals scanned for the asker's take-or-cede answer
     table_return_samples: int = 0      # sessions followed to value a jeton left on the table
+    fixpoint_deals: int = 0            # deals of the bidding fixpoint (half fitted, half held out)
     # other games' parts: (game, module under spadille.reports, deals), in the order they follow
     companions: tuple[tuple[str, str, int], ...] = ()
     threads: int | None = None
@@ -68,6 +69,7 @@ class ReportPlan:
                 "sensitivity_deals": dict(self.sensitivity), "ladder_deals": dict(self.ladder),
                 "claims_scale": self.claims_scale, "evaluation_deals": self.evaluation_deals,
                 "answer_deals": self.answer_deals, "table_return_samples": self.table_return_samples,
+                "fixpoint_deals": self.fixpoint_deals,
                 **{f"{game}_deals": deals for game, _, deals in self.companions}, "quick": self.quick}
 
 
@@ -108,6 +110,9 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
         # a sample costs about two deals (most tables are taken at the next deal); 200,000 give each
         # seat's value a 95% interval of about ±0.004 jetons a jeton, in a few seconds
         table_return_samples=max(2_000, min(1_000_000, round(200_000 * scale))),
+        # each round replays the fitted half once per seat and bid; at 100,000 deals a seat's held-out
+        # gain has a 95% interval of about ±0.05 jetons a deal
+        fixpoint_deals=max(2_000, min(1_000_000, round(100_000 * scale))),
         companions=tuple((game, module, _companion(module).report_deals(scale)) for game, module in companions),
         threads=threads, quick=quick,
         parts=(QUADRILLE_PARTS if stronger_play else DEFAULT_PARTS) + tuple(game for game, _ in companions),
@@ -281,9 +286,11 @@ def _baseline(plan: ReportPlan, step: Step) -> list[Section]:
 
 
 def _ladder(plan: ReportPlan, step: Step) -> list[Section]:
+    from .bidding import bidding_section
     from .ladder import ladder_sections
 
-    return ladder_sections(plan.ruleset, plan.seed, plan.ladder, plan.threads, step)
+    return (ladder_sections(plan.ruleset, plan.seed, plan.ladder, plan.threads, step)
+            + bidding_section(plan.ruleset, plan.seed, plan.fixpoint_deals, plan.threads, step))
 
 
 def _outcome_item(outcomes, run_metadata) -> TableItem:
