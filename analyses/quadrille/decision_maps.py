@@ -73,7 +73,7 @@ SCHEMES: dict[str, tuple[str, ...]] = {
     "kings_voids": ("kings", "voids"),
 }
 DEFAULT_BATCH = 16384   # deals per batch with quick policies
-SEARCH_BATCH_PER_THREAD = 2
+SEARCH_BATCH_PER_THREAD = 4
 
 def _variants(seat: int, layout: MapLayout = PLAIN) -> list[Variant]:
     return layout.variants(seat)
@@ -480,11 +480,14 @@ def _check(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, seed: i
         raise SimulationError(f"the minimum hands per class must be at least 2, not {min_n}")
 
 
-def _default_batch(policies: Sequence[SeatPolicy]) -> int:
+def _default_batch(policies: Sequence[SeatPolicy], focal_seats: Sequence[int] = (0,), rotate: bool = False) -> int:
+    """Deals a batch. A searching policy's deals take a second or more each, and every seat's
+    replay is one parallel call: each call must get several deals a thread, or a core idles
+    while the other finishes (with ``rotate`` a seat gets one deal in len(focal_seats))."""
     if any(p.searches for p in policies):
         import numba
 
-        return SEARCH_BATCH_PER_THREAD * numba.get_num_threads()
+        return SEARCH_BATCH_PER_THREAD * numba.get_num_threads() * (len(focal_seats) if rotate else 1)
     return DEFAULT_BATCH
 
 
@@ -495,7 +498,7 @@ def map_sums(ruleset: Ruleset, policies: tuple[SeatPolicy, ...], focal_seats: tu
     """The map's sums over deals ``first_deal .. first_deal + deals - 1``, batch by batch in this
     process: (stats, deals done, interrupted). A KeyboardInterrupt ends it at the last finished
     batch. The sums depend on the deals only, not on ``threads`` or ``batch_size``."""
-    size = int(batch_size or _default_batch(policies))
+    size = int(batch_size or _default_batch(policies, focal_seats, rotate))
     if size < 1:
         raise SimulationError(f"batch size must be positive, not {size}")
     layout = map_layout(ruleset)
