@@ -103,7 +103,7 @@ def run(seed, deals, iterations, population, held_out_seed, held_out_deals, thre
     ruleset = load_ruleset(DEFAULT_RULESET)
 
     def report(row: dict) -> None:
-        typer.echo(f"generation {row['generation']}/{iterations}: best {row['best']:+.4f}, median {row['median']:+.4f}, "
+        typer.echo(f"generation {row['generation']}/{iterations}: best {row['best']:+.4f}, median {row['median']:+.4f}, mean {row['mean']:+.4f}, "
                    f"best so far {row['best_so_far']:+.4f} jetons a deal ({row['changed']} values changed, "
                    f"{row['seconds']:.0f} s)", err=True)
 

@@ -87,6 +87,7 @@ def write_strong(path: str | os.PathLike, strong: StrongFile, header: str = "") 
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(strong_text(strong, header))
+        os.chmod(temporary, 0o644)  # mkstemp's 0600 would hide a shipped file from other users
         os.replace(temporary, path)
     except BaseException:
         if os.path.exists(temporary):
