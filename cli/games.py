@@ -53,6 +53,8 @@ COMMANDS = {command.name: command for command in (
             default_game="quadrille"),
     Command("ladder", "The strength ladder: each policy's gain a deal over a reference policy, in every seat in turn, "
                       "with paired 95% CIs and its speed."),
+    Command("train", "Tune a policy's parameters on paired deals into its shipped file (Quadrille's `strong`).",
+            default_game="quadrille"),
     Command("bench", "Measure the kernels' speed (Quadrille's by default; `bench dd` times its solver).",
             default_game="quadrille"),
 )}
@@ -70,6 +72,7 @@ GAMES = {game.name: game for game in (
             "report": "quadrille.report:report_command",
             "bench": "quadrille.bench:bench_command",
             "ladder": "quadrille.ladder:ladder_command",
+            "train": "quadrille.train:train_command",
         },
         rulesets="spadille.kernel.quadrille.ruleset:available_rulesets",
     ),

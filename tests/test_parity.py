@@ -73,9 +73,10 @@ def edited(ruleset, changes: dict[str, str]):
 HEURISTIC = make_seat_policy("heuristic")
 RANDOM = make_seat_policy("random")
 VOLE_HUNGRY = make_seat_policy("heuristic", {"vole_losers": 10.0})  # undertakes every vole it may
+STRONG = make_seat_policy("strong")  # the heuristic at the tuned values of strong.toml
 
 
-@pytest.mark.parametrize("policy", [RANDOM, HEURISTIC], ids=["random", "heuristic"])
+@pytest.mark.parametrize("policy", [RANDOM, HEURISTIC, STRONG], ids=["random", "heuristic", "strong"])
 def test_whole_table_policy(ruleset, policy):
     rows = compare(ruleset, [policy] * 4, seed=20240, first_deal=0, deals=BIG, case=f"{policy.name} x4")
     assert len(np.unique(rows[:, L.COL_CONTRACT])) >= 3  # called, sans prendre and forced games all played

@@ -11,8 +11,14 @@ from spadille.kernel.quadrille.simulate import RunConfig, simulate
 
 
 def test_registry_is_consistent():
-    ids = [spec.kernel_id for spec in POLICIES.values()]
+    ids = [spec.kernel_id for spec in POLICIES.values() if spec.values_of is None]
     assert len(set(ids)) == len(ids)
+    for spec in POLICIES.values():  # strong: the heuristic's kernel and parameters, other defaults
+        if spec.values_of is not None:
+            base = POLICIES[spec.values_of]
+            assert base.values_of is None and spec.kernel_id == base.kernel_id
+            assert {k: (p.index, p.low, p.high) for k, p in spec.params.items()} == \
+                {k: (p.index, p.low, p.high) for k, p in base.params.items()}
     for spec in POLICIES.values():
         assert spec.summary
         indices = [p.index for p in spec.params.values() if not p.shorthand]
@@ -31,7 +37,7 @@ def test_cli_choices_come_from_the_registry():
 
 
 @pytest.mark.parametrize(("name", "params", "message"), [
-    ("greedy", {}, "unknown policy 'greedy'; available: random, heuristic, dd, pimc"),
+    ("greedy", {}, "unknown policy 'greedy'; available: random, heuristic, strong, dd, pimc"),
     ("random", {"ask_threshold": 3}, "policy 'random' has no parameter 'ask_threshold' (its parameters: none)"),
     ("heuristic", {"ask_threshold": "high"}, "parameter heuristic.ask_threshold must be a number, not 'high'"),
     ("heuristic", {"ask_threshold": 11}, "parameter heuristic.ask_threshold = 11 is outside [0, 10]"),

@@ -25,11 +25,13 @@ DEALS = 1_500
 HEURISTIC = make_seat_policy("heuristic")
 RANDOM = make_seat_policy("random")
 VOLE_HUNGRY = make_seat_policy("heuristic", {"vole_losers": 10.0})
+STRONG = make_seat_policy("strong")
 HEARTS = 2
 
 
 @pytest.mark.parametrize("name", VARIANT_RULESETS)
-@pytest.mark.parametrize("policy", [RANDOM, HEURISTIC, VOLE_HUNGRY], ids=["random", "heuristic", "vole-hungry"])
+@pytest.mark.parametrize("policy", [RANDOM, HEURISTIC, VOLE_HUNGRY, STRONG],
+                         ids=["random", "heuristic", "vole-hungry", "strong"])
 def test_whole_rows_agree(name, policy):
     ruleset = load_ruleset(name)
     seats = ruleset["pack.seats"]

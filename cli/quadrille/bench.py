@@ -76,7 +76,7 @@ def bench_command(
     ratios.add_column("figure")
     ratios.add_column("value", justify="right")
     if all_threads > 1:
-        for policy in ("deal-only", "random", "heuristic"):
+        for policy in ("deal-only", "random", "heuristic", "strong"):
             ratios.add_row(f"{policy}: {all_threads} threads / 1 thread", f"{multi[policy] / single[policy]:.2f}x")
     for record in reference:
         ratios.add_row(f"{record.policy}: kernel (1 core) / reference", f"{single[record.policy] / record.rate:,.0f}x")

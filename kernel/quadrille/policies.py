@@ -6,7 +6,7 @@ module does not import numba, so ``spadille --help`` stays instant.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from . import _layout as L
@@ -34,6 +34,7 @@ class PolicySpec:
     kernel_id: int
     summary: str
     params: Mapping[str, Param] = field(default_factory=dict)
+    values_of: str | None = None   # another policy's kernel with other defaults (strong: the heuristic's)
 
 
 _BIDDING = {
@@ -76,21 +77,54 @@ _SHORTHANDS = {
 # Index numbers shared with kernel/quadrille/search/_players.py (P_SAMPLES, P_SEED, P_TIE, P_VOLE_SHARE).
 _TIE = Param(8, 0.0, 0.0, 1.0, "among cards of equal value, 0 plays the lowest, 1 the highest")
 
+_HEURISTIC = PolicySpec(
+    "heuristic", L.POLICY_HEURISTIC,
+    "A club player: bids on an estimate of his own tricks, draws trumps when strong, "
+    "shows himself as the friend, wins cheaply, discards low, goes for the vole only with sure winners.",
+    {
+        **_BIDDING,
+        **_SHORTHANDS,
+        **_CARD_RULES,
+    },
+)
+
+
+def _strong_spec(heuristic: PolicySpec) -> PolicySpec:
+    """The heuristic with the defaults of strong.toml (strong.py): the same kernel id, so the same
+    speed and the same reference play; only the values differ. Every name of the file must be a
+    bidding parameter or a ROLE.RULE of the heuristic (no shorthand or group: the file is exact),
+    inside its range."""
+    from .strong import StrongFileError, read_strong
+
+    try:
+        tuned = read_strong().params
+    except StrongFileError as exc:
+        raise PolicyError(f"the strong policy's file: {exc}") from None
+    for key, value in tuned.items():
+        param = heuristic.params.get(key)
+        if param is None or param.shorthand:
+            raise PolicyError(f"the strong policy's file: {key!r} is not a parameter of the heuristic")
+        if not param.low <= value <= param.high:
+            raise PolicyError(f"the strong policy's file: {key} = {value:g} is outside [{param.low:g}, {param.high:g}]")
+    params = {key: replace(param, default=tuned.get(key, param.default)) for key, param in heuristic.params.items()}
+    for key, param in heuristic.params.items():
+        if param.shorthand:  # a shorthand's default shows the value of the first rule it sets
+            params[key] = replace(param, default=params[param.shorthand[0]].default)
+    return PolicySpec(
+        "strong", heuristic.kernel_id,
+        "The heuristic with its bidding thresholds and card-play rules tuned against itself on paired deals "
+        "(spadille train quadrille; the values and their stamp: kernel/quadrille/strong.toml); as fast.",
+        params, values_of="heuristic",
+    )
+
+
 POLICIES: dict[str, PolicySpec] = {
     "random": PolicySpec(
         "random", L.POLICY_RANDOM,
         "Uniform over the legal options at every decision: bids, trump, call, cards, vole.",
     ),
-    "heuristic": PolicySpec(
-        "heuristic", L.POLICY_HEURISTIC,
-        "A club player: bids on an estimate of his own tricks, draws trumps when strong, "
-        "shows himself as the friend, wins cheaply, discards low, goes for the vole only with sure winners.",
-        {
-            **_BIDDING,
-            **_SHORTHANDS,
-            **_CARD_RULES,
-        },
-    ),
+    "heuristic": _HEURISTIC,
+    "strong": _strong_spec(_HEURISTIC),
     "dd": PolicySpec(
         "dd", L.POLICY_DD,
         "Double-dummy card play: sees every hand and plays a card of best open-handed value (an upper bound "
@@ -170,11 +204,16 @@ class SeatPolicy:
         return any(name in ("dd", "pimc") for name in names)
 
 
+def _rules_spec(spec: PolicySpec) -> PolicySpec:
+    """The policy whose card-play rules a seat of ``spec`` starts from: its own where it has them
+    (the heuristic, strong), else the heuristic's (random, dd, pimc: ready for a role it plays)."""
+    return spec if any(p.card_rule for p in spec.params.values()) else POLICIES["heuristic"]
+
+
 def _resolve_card_rules(spec: PolicySpec, given: Mapping[str, float]) -> dict[str, float]:
     """The ROLE.RULE values of ``spec`` under the ``given`` parameters (defaults for a policy
     without card-play rules, such as random: the heuristic's, ready for a role it plays)."""
-    heuristic = POLICIES["heuristic"].params
-    values = {k: p.default for k, p in heuristic.items() if p.card_rule}
+    values = {k: p.default for k, p in _rules_spec(spec).params.items() if p.card_rule}
     broad = [(k, v) for k, v in given.items() if card_rules.expand(k) and card_rules.expand(k) != (k,)]
     exact = [(k, v) for k, v in given.items() if card_rules.expand(k) == (k,)]
     for key, value in broad + exact:
@@ -273,7 +312,7 @@ def kernel_arrays(seat_policies):
         for key, param in spec.params.items():
             if not (param.card_rule or param.shorthand):
                 params[seat, param.index] = policy.value(key)
-        base = _resolve_card_rules(POLICIES["heuristic"], policy.params)
+        base = _resolve_card_rules(_rules_spec(spec), policy.params)
         for key, value in base.items():
             params[seat, heuristic[key].index] = value
         for role, name in policy.roles.items():
@@ -282,7 +321,7 @@ def kernel_arrays(seat_policies):
         if policy.situation:
             from .situations import parse_situation
 
-            alt = _resolve_card_rules(POLICIES["heuristic"], {**policy.params, **policy.in_situation})
+            alt = _resolve_card_rules(_rules_spec(spec), {**policy.params, **policy.in_situation})
             for key, value in alt.items():
                 params[seat, heuristic[key].index - L.CARD_RULES + L.ALT_RULES] = value
             params[seat, L.ALT_ROLE_POLICY:L.SITUATION] = params[seat, L.ROLE_POLICY:L.ALT_RULES]

@@ -1,0 +1,135 @@
+"""``spadille train quadrille``: tune the heuristic's parameters into the ``strong`` policy's file.
+
+CMA-ES searches the bidding thresholds and every card-play rule by role on paired deals of
+``--seed`` (analyses/quadrille/tuning.py); the best values are then measured by the ladder on
+``--held-out-seed``, which the search never saw, and written with a stamp (the command, seeds,
+version, both results) to a TOML file, by default the shipped one (kernel/quadrille/strong.toml)
+that ``strong`` loads. The same arguments write the same file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from spadille.cli.options import SeedOption, ThreadsOption
+from spadille.kernel.quadrille.ruleset import DEFAULT_RULESET
+
+DEFAULT_SEED = 2026
+DEFAULT_DEALS = 10_000
+DEFAULT_ITERATIONS = 40
+DEFAULT_HELD_OUT_DEALS = 20_000
+
+TrainDealsOption = Annotated[int, typer.Option(
+    "--deals", help="Deals of --seed every candidate plays, once in each seat (the same deals for all).")]
+IterationsOption = Annotated[int, typer.Option("--iterations", help="Generations of CMA-ES.")]
+PopulationOption = Annotated[Optional[int], typer.Option(
+    "--population", help="Candidates a generation (default: CMA-ES's own, 18 for the 112 parameters).",
+    show_default=False)]
+HeldOutSeedOption = Annotated[Optional[int], typer.Option(
+    "--held-out-seed", help="Seed of the deals the result is measured on, never seen by the search "
+                            "(default: --seed + 1).", show_default=False)]
+HeldOutDealsOption = Annotated[int, typer.Option("--held-out-deals", help="Deals of the held-out measurement.")]
+TrainOutOption = Annotated[Optional[Path], typer.Option(
+    "--out", metavar="FILE.toml", help="Where to write the values (default: the shipped file the strong policy loads).",
+    show_default=False)]
+
+
+def train_command(
+    seed: SeedOption = DEFAULT_SEED,
+    deals: TrainDealsOption = DEFAULT_DEALS,
+    iterations: IterationsOption = DEFAULT_ITERATIONS,
+    population: PopulationOption = None,
+    held_out_seed: HeldOutSeedOption = None,
+    held_out_deals: HeldOutDealsOption = DEFAULT_HELD_OUT_DEALS,
+    threads: ThreadsOption = None,
+    out: TrainOutOption = None,
+) -> None:
+    """Tune the heuristic into the strong policy: its bidding thresholds and card-play rules, searched by
+    CMA-ES for the most jetons a deal against the heuristic on the same deals (every seat in turn), then
+    measured on held-out deals, and written with a stamp of how they were made.
+    """
+    from spadille.cli.errors import fail, user_errors
+    from spadille.kernel.quadrille.strong import SHIPPED
+
+    held_out_seed = seed + 1 if held_out_seed is None else held_out_seed
+    target = SHIPPED if out is None else out
+    for name, value in (("--deals", deals), ("--iterations", iterations), ("--held-out-deals", held_out_deals)):
+        if value < 1:
+            fail(f"{name} must be a positive whole number, not {value}")
+    if population is not None and population < 2:
+        fail(f"--population must be at least 2, not {population}")
+    if held_out_seed == seed:
+        fail(f"--held-out-seed must differ from --seed ({seed}): the result is measured on deals the search never saw")
+    if threads is not None and threads < 1:
+        fail(f"--threads must be at least 1, not {threads}")
+    with user_errors():
+        _check_target(target)  # before minutes of search, not after
+        run(seed, deals, iterations, population, held_out_seed, held_out_deals, threads, target)
+
+
+def _check_target(target: Path) -> None:
+    from spadille.analyses.rowfile import RowFileError, probe_writable
+
+    if target.suffix.lower() != ".toml":
+        raise RowFileError(f"--out {str(target)!r} must end in .toml")
+    if target.is_dir():
+        raise RowFileError(f"--out {str(target)!r} is a directory")
+    folder = target.parent
+    if not folder.is_dir():
+        raise RowFileError(f"--out {str(target)!r}: directory {str(folder)!r} does not exist")
+    probe_writable(folder, f"--out {str(target)!r}")
+
+
+def command_line(seed: int, deals: int, iterations: int, population: int | None, held_out_seed: int,
+                 held_out_deals: int) -> str:
+    """The command that makes the same values (--out and --threads change nothing in them)."""
+    text = f"spadille train quadrille --seed {seed} --deals {deals} --iterations {iterations}"
+    if population is not None:
+        text += f" --population {population}"
+    return text + f" --held-out-seed {held_out_seed} --held-out-deals {held_out_deals}"
+
+
+def run(seed, deals, iterations, population, held_out_seed, held_out_deals, threads, target: Path) -> None:
+    import cma
+
+    from spadille.analyses.quadrille.tuning import changed, dimensions, held_out, tune
+    from spadille.kernel.common.version import package_version
+    from spadille.kernel.quadrille.ruleset import load_ruleset
+    from spadille.kernel.quadrille.strong import StrongFile, write_strong
+
+    ruleset = load_ruleset(DEFAULT_RULESET)
+
+    def report(row: dict) -> None:
+        typer.echo(f"generation {row['generation']}/{iterations}: best {row['best']:+.4f}, median {row['median']:+.4f}, mean {row['mean']:+.4f}, "
+                   f"best so far {row['best_so_far']:+.4f} jetons a deal ({row['changed']} values changed, "
+                   f"{row['seconds']:.0f} s)", err=True)
+
+    tuning = tune(ruleset, seed, deals, iterations, population, threads, on_generation=report)
+    result = held_out(ruleset, tuning.params, held_out_seed, held_out_deals, threads)
+    dims = dimensions()
+    stamp = {
+        "command": command_line(seed, deals, iterations, population, held_out_seed, held_out_deals),
+        "version": package_version(),
+        "optimiser": f"CMA-ES (cma {cma.__version__}) from the heuristic's defaults",
+        "ruleset": ruleset.name,
+        "reference": "heuristic",
+        "seed": seed, "deals": deals, "iterations": iterations,
+        "population": int(tuning.settings["population"]), "evaluations": int(tuning.settings["evaluations"]),
+        "tuning_gain": round(tuning.gain, 4),
+        "held_out_seed": held_out_seed, "held_out_deals": held_out_deals,
+        "held_out_gain": round(result["gain"], 4),
+        "held_out_ci_low": round(result["ci_low"], 4), "held_out_ci_high": round(result["ci_high"], 4),
+    }
+    header = ("The strong policy: the heuristic with these values (kernel/quadrille/strong.py).\n"
+              "Written by `spadille train quadrille`; gains are jetons a deal over the heuristic, every seat in turn,\n"
+              "paired on the same deals (held_out: deals the search never saw, with the 95% interval).\n"
+              "Parameters left out keep the heuristic's defaults.")
+    write_strong(target, StrongFile(changed(tuning.params, dims), stamp), header)
+    typer.echo(f"tuning seed {seed} ({deals:,} deals): {tuning.gain:+.4f} jetons a deal over the heuristic "
+               f"(chosen there, so biased upward)")
+    typer.echo(f"held-out seed {held_out_seed} ({held_out_deals:,} deals): {result['gain']:+.4f} "
+               f"[{result['ci_low']:+.4f}, {result['ci_high']:+.4f}] jetons a deal over the heuristic")
+    typer.echo(f"Wrote {len(changed(tuning.params, dims))} values that differ from the heuristic's to {target}")
