@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from spadille.cli.app import app
 from spadille.cli.games import GAMES
+from spadille.kernel.common.errors import SimulationError
 from spadille.kernel.quadrille.ruleset import load_ruleset
 from spadille.reports.quadrille.standard import build_report, plan_for
 
@@ -36,7 +37,8 @@ def test_the_folder_holds_every_part(small_report):
             "cabriolet-odds.csv", "rules-of-thumb.csv", "rule-gains.csv", "rule-card.csv", "chart-eldest.png",
             "chart-dealer.png", "best-by-matadors-trumps-kings.csv", "the-vole-point.csv",
             "the-vole-point-rule.csv", "ladder.csv", "ladder-speed.csv", "take-or-cede.csv", "accounting-flips.csv",
-            "claims-and-map.csv", "bidding-fixpoint.csv", "bidding-held-out.csv"} <= names
+            "claims-and-map.csv", "bidding-fixpoint.csv", "bidding-held-out.csv",
+            "play-comparison.csv"} <= names
     text = (small_report / "report.md").read_text(encoding="utf-8")
     # one report for every game: its title, a contents list, then each game's part under its own
     # heading (##) with its sections one level down (###; they were ## under a Quadrille title)
@@ -52,13 +54,15 @@ def test_the_folder_holds_every_part(small_report):
     sections = [line for line in text.splitlines() if line.startswith("### ")]
     assert sections[:2] == ["### Verdicts: when to ask, go sans prendre or try the vole",
                             "### How to read the Quadrille figures"], sections[:3]
-    assert "**Eldest hand**, with the heuristic's bidding and card play" in text
+    # the verdicts rest on strong card play by default, the heuristic's own verdicts set beside them
+    assert "**Eldest hand**, with strong card play and the bidding that answers to it" in text
+    assert "**Against the heuristic's own verdicts.**" in text
     # the asker's answer to a force, the pot valued two ways, and the bid claims beside the map
     assert "**Asked, then forced by a higher bid**" in text and "**The pot valued two ways.**" in text
     assert "**Claims beside the decision map.**" in text and "- **q16a** (1 true matador, 5 or more trumps" in text
     assert "**Second hand, someone has bid before you**" in text and "**A rule card**" in text
     # the vole decided at the point, by what the player on lead knows there, under each reading
-    assert "**The vole at the point, after an ask**, with the heuristic's bidding and card play" in text
+    assert "**The vole at the point, after an ask**, with strong card play and the bidding that answers to it" in text
     assert "Under vole 20:" in text and "Under failed vole: encyclopedie-literal:" in text
     assert "The vole at the point, by sure winners and trumps still out" in text
     parts = [line for line in text.splitlines() if line.startswith("## ")]
@@ -67,6 +71,15 @@ def test_the_folder_holds_every_part(small_report):
     assert "seed 11" in text.splitlines()[2]
     html = (small_report / "report.html").read_text(encoding="utf-8")
     assert html.count("data:image/png;base64,") >= 6 and ".png'" not in html
+
+
+def test_the_card_play_is_strong_by_default_and_the_heuristic_is_set_beside_it():
+    plan = plan_for(load_ruleset("encyclopedie-1765"), 3, 8000, False)
+    assert plan.card_play == "strong" and plan.heuristic_map_deals == 1000 and "strong" in plan.ladder
+    heuristic = plan_for(load_ruleset("encyclopedie-1765"), 3, 8000, False, card_play="heuristic")
+    assert heuristic.card_play == "heuristic" and heuristic.heuristic_map_deals == 0
+    with pytest.raises(SimulationError, match="--card-play"):
+        plan_for(load_ruleset("encyclopedie-1765"), 3, 8000, False, card_play="pimc")
 
 
 def test_the_default_report_leaves_the_stronger_play_ladder_out():

@@ -21,7 +21,7 @@ EXIT_INTERRUPTED = 130
 ReportOutOption = Annotated[Path, typer.Option(
     "--out", metavar="FOLDER", help="Folder for report.md, report.html, the PNG plots and the CSV tables.")]
 ReportDealsOption = Annotated[Optional[int], typer.Option(
-    "--deals", help="Deals of the heuristic decision map (default 5,000,000, or 100,000 with --quick); "
+    "--deals", help="Deals of the decision map (default 5,000,000, or 100,000 with --quick); "
                     "every other part of the report scales with it.", show_default=False)]
 QuickOption = Annotated[bool, typer.Option("--quick", help="A small run with the same parts: 20 s once compiled, about 5 minutes from a cold numba cache.")]
 ReportSeedOption = Annotated[int, typer.Option("--seed", help="Random seed: the same seed reproduces every number.")]
@@ -29,6 +29,13 @@ StrongerPlayOption = Annotated[bool, typer.Option(
     "--stronger-play", help="Add the stronger-play ladder: the decision maps again under double-dummy (dd) and "
                             "PIMC card play, on a prefix of the deals (minutes more; at the default size most "
                             "classes have too few deals to answer, so it is not in the default report).")]
+
+CardPlayOption = Annotated[str, typer.Option(
+    "--card-play", metavar="POLICY",
+    help="The card play the verdicts rest on: strong (the heuristic's card-play rules at tuned values, "
+         "kernel/quadrille/strong.toml) or heuristic (the hand-written values, as the report was before "
+         "strong play). Either way every seat bids at the thresholds the bidding fixpoint sets under that play, "
+         "and with strong the heuristic's own verdicts are set beside them.")]
 
 
 def report_command(
@@ -42,6 +49,7 @@ def report_command(
     scheduler: SchedulerOption = None,
     block_deals: BlockDealsOption = None,
     stronger_play: StrongerPlayOption = False,
+    card_play: CardPlayOption = "strong",
 ) -> None:
     """Build the strategy report: a first page of verdicts (rules of thumb per seat and auction,
     basic bidding charts, the vole, a rule card scored on held-out deals), the strength ladder of
@@ -56,12 +64,14 @@ def report_command(
     tables); the worked hands and the other games' parts run here.
     """
     with user_errors():
-        interrupted = run(out, deals, quick, seed, ruleset, rule or [], threads, scheduler, block_deals, stronger_play)
+        interrupted = run(out, deals, quick, seed, ruleset, rule or [], threads, scheduler, block_deals, stronger_play,
+                          card_play)
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
-def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_deals=None, stronger_play=False) -> bool:
+def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_deals=None, stronger_play=False,
+        card_play="strong") -> bool:
     from rich.console import Console
 
     from spadille.kernel.quadrille.ruleset import load_ruleset_with
@@ -77,7 +87,7 @@ def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_d
 
     rules = load_ruleset_with(ruleset, rule)
     plan = plan_for(rules, seed, deals, quick, threads, companions=report_companions("quadrille"),
-                    stronger_play=stronger_play)
+                    stronger_play=stronger_play, card_play=card_play)
     stdout, stderr = Console(), Console(stderr=True)
     if not out.parent.exists():
         out.parent.mkdir(parents=True)

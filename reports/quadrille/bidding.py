@@ -12,31 +12,33 @@ from spadille.reports.document import Section, TableItem
 
 
 def bidding_section(ruleset, seed: int, deals: int, threads: int | None,
-                    step: Callable[[str, int], Callable[[int], None]], max_iterations: int = 8) -> list[Section]:
-    """The fixpoint under the heuristic's card play; nothing for a ruleset it does not handle."""
+                    step: Callable[[str, int], Callable[[int], None]], card_play: str = "heuristic",
+                    max_iterations: int = 8):
+    """(sections, the fixpoint) under ``card_play``'s card play; ([], None) for a ruleset it does
+    not handle."""
     from spadille.analyses.quadrille.bidding_fixpoint import bidding_fixpoint, work
     from spadille.kernel.quadrille.policies import make_seat_policy
 
     if tuple(ruleset["auction.contracts"]) != ("ask", "sans-prendre"):
-        return []
-    base = make_seat_policy("heuristic")
+        return [], None
+    base = make_seat_policy(card_play)
     progress = step("bidding that answers to the play (deal replays)", work(ruleset, deals, max_iterations))
     result = bidding_fixpoint(ruleset, base, deals, seed, max_iterations=max_iterations, threads=threads,
                               progress=progress)
-    return [Section("Bidding that answers to the play", _sentences(result), [
+    return [Section("Bidding that answers to the play", _sentences(result, card_play), [
         TableItem("bidding-fixpoint", "Each seat's thresholds, round by round", _iterations_view(result),
                   "estimated tricks from which the seat asks and goes sans prendre; gain: what the round's thresholds "
                   "pay over the last round's on the fitted deals, jetons a deal, paired, 95% CI",
                   data=result.iterations, metadata=result.metadata, kinds={c: "text" for c in
                                                                           _iterations_view(result).columns}),
-        TableItem("bidding-held-out", "The final thresholds over the hand-set ones, on held-out deals",
+        TableItem("bidding-held-out", "The final thresholds over the starting ones, on held-out deals",
                   _held_out_view(result), "jetons a deal for the seat, paired on the same deals, the other seats at "
                   "their final thresholds", data=result.held_out, metadata=result.metadata,
                   kinds={c: "text" for c in _held_out_view(result).columns}),
-    ])]
+    ])], result
 
 
-def _sentences(result) -> list[str]:
+def _sentences(result, card_play: str) -> list[str]:
     start_ask, start_alone = result.start[0]
     rounds = result.iterations["iteration"].max()
     fitted = result.deals // 2
@@ -45,19 +47,23 @@ def _sentences(result) -> list[str]:
     seats = result.held_out.to_dict("records")
     finals = "; ".join(
         f"{row['seat']} asks from {ask:.1f} and goes sans prendre from {alone:.1f} "
-        f"({fmt.estimate(row['gain'], row['ci_low'], row['ci_high'], 'gain')} a deal over the hand-set pair)"
+        f"({fmt.estimate(row['gain'], row['ci_low'], row['ci_high'], 'gain')} a deal over the starting pair)"
         for row, (ask, alone) in zip(seats, result.final))
+    who = "The heuristic" if card_play == "heuristic" else f"The `{card_play}` policy, like the heuristic,"
+    set_by = "set by hand" if card_play == "heuristic" else "tuned against the heuristic's table"
+    play = "the heuristic's" if card_play == "heuristic" else f"{card_play}"
     return [
-        f"The heuristic bids on its own estimate of the tricks a hand takes: it asks from {start_ask:.1f} estimated "
-        f"tricks (in a suit where a king can be called) and goes sans prendre from {start_alone:.1f}, numbers set "
-        "by hand. Here each seat's pair is set instead by what its bids pay under the heuristic's card play: every "
+        f"{who} bids on an estimate of the tricks a hand takes: it asks from {start_ask:.2f} estimated "
+        f"tricks (in a suit where a king can be called) and goes sans prendre from {start_alone:.2f}, numbers "
+        f"{set_by}. Here each seat's pair is set instead by what its bids pay under {play} card play at a table "
+        f"that plays it: every "
         f"one of {fitted:,} deals is replayed with the seat's bid fixed to pass, ask and sans prendre, the pair "
         "(on a grid of 0.1) whose bids would have paid most is read off exactly, all seats take theirs at once, "
         f"and the deals are replayed, until the pairs stop moving; {how}.",
         f"On {result.deals - fitted:,} other deals the fit never saw, with the other seats at their final "
         f"thresholds: {finals}. `{result.card_play}` plays the cards throughout; the asker's answer to a force keeps "
-        "its hand-set threshold. A seat's thresholds answer the others' bidding as well as the card play, so they "
-        "differ by seat.",
+        "its threshold. A seat's thresholds answer the others' bidding as well as the card play, so they "
+        "differ by seat. The decision maps and the verdicts are played at these thresholds.",
     ]
 
 
@@ -81,7 +87,7 @@ def _held_out_view(result) -> pd.DataFrame:
     table = result.held_out
     view = pd.DataFrame({
         "seat": table["seat"],
-        "hand-set (ask, sans prendre)": [f"{a:.1f}, {b:.1f}" for a, b in result.start],
+        "starting (ask, sans prendre)": [f"{a:.2f}, {b:.2f}" for a, b in result.start],
         "final (ask, sans prendre)": [f"{a:.1f}, {b:.1f}" for a, b in result.final],
         "gain [95% CI]": [fmt.estimate(m, lo, hi, "gain") for m, lo, hi in
                           zip(table["gain"], table["ci_low"], table["ci_high"])],

@@ -42,6 +42,9 @@ PART_NAMES = {"baseline": "the game as played", "ladder": "the strength ladder a
 # The report covers every game of the registry that has a part; Quadrille's sections come first,
 # under their own heading, then each other game's under its own.
 REPORT_TITLE = "spadille strategy report: the games of the Académie des jeux"
+# The policies whose card play the verdicts may rest on: fast enough for the maps' millions of deals
+CARD_PLAYS = ("strong", "heuristic")
+DEFAULT_CARD_PLAY = "strong"
 QUADRILLE_TITLE = "Quadrille: which hands call a king, go sans prendre or try the vole"
 
 
@@ -58,6 +61,8 @@ class ReportPlan:
     answer_deals: int = 0              # deals scanned for the asker's take-or-cede answer
     table_return_samples: int = 0      # sessions followed to value a jeton left on the table
     fixpoint_deals: int = 0            # deals of the bidding fixpoint (half fitted, half held out)
+    card_play: str = "heuristic"       # the policy whose card play the verdicts rest on
+    heuristic_map_deals: int = 0       # the heuristic's own map beside it (0: none, or it is the heuristic)
     # other games' parts: (game, module under spadille.reports, deals), in the order they follow
     companions: tuple[tuple[str, str, int], ...] = ()
     threads: int | None = None
@@ -69,12 +74,14 @@ class ReportPlan:
                 "sensitivity_deals": dict(self.sensitivity), "ladder_deals": dict(self.ladder),
                 "claims_scale": self.claims_scale, "evaluation_deals": self.evaluation_deals,
                 "answer_deals": self.answer_deals, "table_return_samples": self.table_return_samples,
-                "fixpoint_deals": self.fixpoint_deals,
+                "fixpoint_deals": self.fixpoint_deals, "card_play": self.card_play,
+                "heuristic_map_deals": self.heuristic_map_deals,
                 **{f"{game}_deals": deals for game, _, deals in self.companions}, "quick": self.quick}
 
 
 def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, threads: int | None = None,
-             companions: Sequence[tuple[str, str]] = (), stronger_play: bool = False) -> ReportPlan:
+             companions: Sequence[tuple[str, str]] = (), stronger_play: bool = False,
+             card_play: str = DEFAULT_CARD_PLAY) -> ReportPlan:
     """Sizes of every part from the decision map's deals (default: about ten minutes on two cores).
 
     ``companions``: (game, module under spadille.reports) of each other game whose part follows
@@ -96,7 +103,9 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
     # The strength ladder: random and the heuristic are cheap (a few seconds at 20,000 deals, each
     # played once per seat); dd about a hundredth of a second a deal and seat on two cores.
     cheap = max(1_000, min(100_000, round(20_000 * scale)))
-    ladder = {"random": cheap, "heuristic": cheap, "dd": max(20, min(2_000, round(200 * scale)))}
+    ladder = {"random": cheap, "heuristic": cheap, "strong": cheap, "dd": max(20, min(2_000, round(200 * scale)))}
+    if card_play not in CARD_PLAYS:
+        raise SimulationError(f"--card-play must be one of {', '.join(CARD_PLAYS)}, not {card_play!r}")
     return ReportPlan(
         ruleset=ruleset, seed=seed, map_deals=map_deals,
         baseline_deals=max(10_000, map_deals // 2),
@@ -113,6 +122,10 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
         # each round replays the fitted half once per seat and bid; at 100,000 deals a seat's held-out
         # gain has a 95% interval of about ±0.05 jetons a deal
         fixpoint_deals=max(2_000, min(1_000_000, round(100_000 * scale))),
+        card_play=card_play,
+        # the heuristic's verdicts beside the card play's: an eighth of the map's deals is enough to
+        # see where a class's best bid differs clearly
+        heuristic_map_deals=0 if card_play == "heuristic" else max(1_000, map_deals // 8),
         companions=tuple((game, module, _companion(module).report_deals(scale)) for game, module in companions),
         threads=threads, quick=quick,
         parts=(QUADRILLE_PARTS if stronger_play else DEFAULT_PARTS) + tuple(game for game, _ in companions),
@@ -172,11 +185,11 @@ def build_report(plan: ReportPlan, step: Step, log: Callable[[str], None] | None
         "spadille_version": package_version(), "game": "quadrille", "analysis": "report", "seed": plan.seed,
         "ruleset": plan.ruleset.name, "ruleset_overrides": {k: v for k, v in plan.ruleset.overrides},
         "plan": plan.describe(),
-        "policies": [_heuristic_description()],
+        "policies": [_policy_description(plan.card_play)],
     }
     report = Report(REPORT_TITLE, metadata, _under([_introduction(plan)], QUADRILLE_TITLE))
     shared: dict = {}   # what a later part needs of an earlier one: the claims part sets claims beside the map
-    parts = {"baseline": _baseline, "ladder": _ladder, "maps": partial(_maps, shared=shared),
+    parts = {"baseline": _baseline, "ladder": partial(_ladder, shared=shared), "maps": partial(_maps, shared=shared),
              "sensitivity": _sensitivity, "claims": partial(_claims, shared=shared),
              "hands": _hands, **{game: _companion_part(module, deals) for game, module, deals in plan.companions}}
     titles = {game: part_title(game, module) for game, module, _ in plan.companions}
@@ -232,10 +245,16 @@ def _under(sections: list[Section], title: str) -> list[Section]:
 
 
 # ---------------------------------------------------------------- parts
-def _heuristic_description() -> str:
+def _policy_description(name: str = "heuristic") -> str:
     from spadille.kernel.quadrille.policies import make_seat_policy
 
-    return make_seat_policy("heuristic").describe()
+    return make_seat_policy(name).describe()
+
+
+def _long_phrase(name: str) -> str:
+    from .card_play import card_play_phrase
+
+    return card_play_phrase(name)
 
 
 def _introduction(plan: ReportPlan) -> Section:
@@ -247,9 +266,10 @@ def _introduction(plan: ReportPlan) -> Section:
         "A payment is the net jetons of the hand in question for one deal at a fresh table (the antes included; "
         "a bête put on the table counts as spent). The verdicts also value a jeton left on the table at its "
         "expected return in a long session, and say where that changes a bid. 1 fiche = 10 jetons.",
-        "Bidding of the other seats is the heuristic's (a club player's trick estimate); card play is the "
-        "heuristic's unless a table says dd (double-dummy: it sees every hand, as if all were open) or pimc "
-        "(sampling the unseen hands and solving each).",
+        f"The verdicts rest on {_long_phrase(plan.card_play)}. "
+        "The game as played, the claims and the worked hands use the heuristic (a club player's trick estimate "
+        "and card-play rules); a table that says dd (double-dummy: it sees every hand, as if all were open) or "
+        "pimc (sampling the unseen hands and solving each) plays so.",
         f"Seed {plan.seed}; rerunning `spadille report --seed {plan.seed}` with the same sizes reproduces every number.",
     ])
 
@@ -285,12 +305,16 @@ def _baseline(plan: ReportPlan, step: Step) -> list[Section]:
          _outcome_item(outcomes, run_metadata)])]
 
 
-def _ladder(plan: ReportPlan, step: Step) -> list[Section]:
+def _ladder(plan: ReportPlan, step: Step, shared: dict | None = None) -> list[Section]:
     from .bidding import bidding_section
     from .ladder import ladder_sections
 
-    return (ladder_sections(plan.ruleset, plan.seed, plan.ladder, plan.threads, step)
-            + bidding_section(plan.ruleset, plan.seed, plan.fixpoint_deals, plan.threads, step))
+    sections = ladder_sections(plan.ruleset, plan.seed, plan.ladder, plan.threads, step)
+    bidding, fixpoint = bidding_section(plan.ruleset, plan.seed, plan.fixpoint_deals, plan.threads, step,
+                                        plan.card_play)
+    if shared is not None and fixpoint is not None:
+        shared["bidding"] = fixpoint
+    return sections + bidding
 
 
 def _outcome_item(outcomes, run_metadata) -> TableItem:
@@ -328,9 +352,14 @@ def _maps(plan: ReportPlan, step: Step, shared: dict | None = None) -> list[Sect
     from .verdicts import verdict_section
     from .vole_point import class_items
 
+    from .card_play import short_phrase
+
     seats = plan.ruleset["pack.seats"]
-    policies = (make_seat_policy("heuristic"),) * seats
-    progress = step("decision maps (heuristic)", plan.map_deals)
+    base = make_seat_policy(plan.card_play)
+    fixpoint = (shared or {}).get("bidding")
+    policies = fixpoint.policies(base) if fixpoint is not None else (base,) * seats
+    card_play = short_phrase(plan.card_play, fixpoint is not None)
+    progress = step(f"decision maps ({plan.card_play})", plan.map_deals)
     # In two halves, added back into one map: the rule card is fitted on one and scored on the other.
     half = plan.map_deals // 2
     first = decision_map(plan.ruleset, policies, half, plan.seed, focal_seats=tuple(range(seats)),
@@ -339,8 +368,18 @@ def _maps(plan: ReportPlan, step: Step, shared: dict | None = None) -> list[Sect
         plan.ruleset, policies, plan.map_deals - half, plan.seed, focal_seats=tuple(range(seats)),
         threads=plan.threads, progress=progress, first_deal=half)
     data = first if second is None else combined(first, second)
+    heuristic_map = None
+    if plan.heuristic_map_deals and not data.interrupted:
+        # the heuristic as it was (hand-set bidding): where its verdicts differ from these
+        heuristic_map = decision_map(plan.ruleset, (make_seat_policy("heuristic"),) * seats, plan.heuristic_map_deals,
+                                     plan.seed, focal_seats=tuple(range(seats)), threads=plan.threads,
+                                     progress=step("decision maps (the heuristic, for comparison)",
+                                                   plan.heuristic_map_deals))
+        if heuristic_map.interrupted:
+            heuristic_map = None
     if shared is not None:
-        shared["map"] = data
+        # the claims are played by the heuristic, so they sit beside the heuristic's map when there is one
+        shared["map"] = heuristic_map if heuristic_map is not None else data
     answers = None
     if not data.interrupted:
         from spadille.analyses.quadrille.take_or_cede import take_or_cede
@@ -356,7 +395,8 @@ def _maps(plan: ReportPlan, step: Step, shared: dict | None = None) -> list[Sect
         table_return = measure_table_return(plan.ruleset, policies, plan.seed, samples, threads=plan.threads,
                                             progress=step("what a jeton left on the table brings back", samples))
     verdicts = verdict_section(data, first, None if second is None or second.interrupted else second, plan.ruleset,
-                               _heuristic_description(), _figure, answers, table_return)
+                               "; ".join(dict.fromkeys(p.describe() for p in policies)), _figure, answers,
+                               table_return, card_play=card_play, heuristic_map=heuristic_map)
     verdicts.leading = True
     n = data.deals_done
     cut = " (interrupted: the deals that finished)" if data.interrupted else ""
@@ -364,7 +404,7 @@ def _maps(plan: ReportPlan, step: Step, shared: dict | None = None) -> list[Sect
     bids = data.layout.declaring
     maps = Section("Which hands justify what", [
         f"Every one of {n:,} deals{cut} is replayed for each seat in turn with that seat's bid fixed: pass or "
-        f"{_listed(bids)} (trump, king and everything else chosen as the heuristic would), stopping at the game "
+        f"{_listed(bids)} (trump, king and everything else chosen by {card_play}), stopping at the game "
         "when the vole point comes. Hands are classed by the true matadors and the trumps they would hold "
         "in their best suit (the suit with most trumps). A cell's colour is the bid with the highest mean "
         "payment; the number is its paired margin over the runner-up; pale hatched cells are not clear at 95%.",

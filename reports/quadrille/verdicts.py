@@ -1,6 +1,6 @@
 """The report's first page: what the decision maps found, said as rules a player can use.
 
-Built from the heuristic decision map, played in two halves of the deals (``decision_maps.combined``
+Built from the decision map of the report's card play (strong by default), played in two halves of the deals (``decision_maps.combined``
 adds them back into the whole map): the rules of thumb per seat and the vole verdict come from the
 whole map, the distilled rule card is fitted on the first half and scored on the second.
 """
@@ -20,12 +20,13 @@ POINT_INTRODUCTION = (
 
 
 def verdict_section(data, first, second, ruleset, policy_description: str, figure, answers=None,
-                    table_return=None) -> Section:
+                    table_return=None, card_play: str = CARD_PLAY, heuristic_map=None) -> Section:
     """``data`` the whole map, ``first``/``second`` its halves (``second`` None when the run was
     stopped before it); ``figure(plot, data, **options)`` renders a plot to PNG; ``answers`` the
     asker's take-or-cede comparison (take_or_cede.py), when it was run; ``table_return`` the
     measured value of a jeton left on the table (kernel/quadrille/table_return.py), without which
-    session accounting gives each seat an equal share."""
+    session accounting gives each seat an equal share; ``card_play`` the phrase naming the play;
+    ``heuristic_map`` the heuristic's own map, whose verdicts are set beside these."""
     from spadille.analyses.quadrille import plots
     from spadille.analyses.quadrille.accounting import accounting_sentences, flip_table, measured_values, table_value
     from spadille.analyses.quadrille.take_or_cede import take_sentence
@@ -37,7 +38,6 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
     from .vole_point import rule_items
 
     seats = SEAT_NAMES[ruleset["pack.seats"]]
-    card_play = CARD_PLAY
     sentences, thresholds, gains = bidding_verdicts(data, card_play, table_link="table: best-by-class.csv")
     # the card play the vole rule rests on, as the map's policies describe themselves
     played_by = ", ".join(f"`{p}`" for p in dict.fromkeys(data.metadata.get("policies") or [policy_description]))
@@ -50,12 +50,12 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
     flips = flip_table(data, values)
     paragraphs = [
         f"What {n:,} deals of `{ruleset.name}` ({ruleset.title}) say, each deal replayed for every seat with "
-        "that seat's bid fixed (pass or each bid), everything else as the heuristic plays it. Hands are classed "
+        f"that seat's bid fixed (pass or each bid), everything else played by {card_play}. Hands are classed "
         "by the *true matadors* (how many of spadille, that suit's manille and basto the hand holds) and the "
         "*trumps* it would hold in its best suit (the suit with most trumps, spadille and basto included). A gain is the paired difference "
         "in the seat's own jetons a deal, on the very same deals, with its 95% interval and n; the accounting is "
-        "a fresh table (antes paid, a bête put down counted as spent). Every seat bids and plays as the "
-        f"heuristic does: `{policy_description}`.",
+        "a fresh table (antes paid, a bête put down counted as spent). Every seat bids and plays so: "
+        f"`{policy_description}`.",
         "Each seat's rules are for the situation it meets when it first speaks: nobody has bid yet (always so "
         "for eldest hand), or someone has bid before it, when an ask is no longer open (the map's fixed ask is "
         "then a pass) and the question is whether to outbid with a sans prendre. Where a bid was not actually "
@@ -66,6 +66,13 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
         *vole_sentences(data, card_play),
         *([POINT_INTRODUCTION, *at_the_point] if at_the_point else []),
     ]
+    comparison = None
+    if heuristic_map is not None:
+        from spadille.analyses.quadrille.play_comparison import compare_maps, comparison_sentence
+
+        comparison = compare_maps(data, heuristic_map)
+        paragraphs.append(comparison_sentence(comparison, card_play, "the heuristic's bidding and card play",
+                                              heuristic_map.deals_done))
     items = [FigureItem(f"chart-{seat}", f"Basic bidding chart: {seat} hand",
                         figure(plots.plot_best_action, data, seat=seat),
                         "colour: the bid with the highest mean payment; number: its paired margin over the "
@@ -80,6 +87,7 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
                         "gives the bid, with n, 95% CI and the share of them on which the bid was played"),
               _flip_item(flips, valuation),
               *([_answer_item(answers)] if answers is not None and answers.offered else []),
+              *([_comparison_item(comparison, card_play)] if comparison is not None else []),
               *rule_items(data)]
     if second is not None and first.deals_done and second.deals_done:
         card = fit_rule_card(first, second)
@@ -122,6 +130,34 @@ def _flip_item(flips, valuation) -> TableItem:
                      "margin: paired "
                      "over the runner-up, jetons a deal; the CSV has every class with both verdicts",
                      data=flips, kinds={c: "text" for c in view.columns})
+
+
+def _comparison_item(comparison, card_play: str) -> TableItem:
+    """The classes whose best bid differs between the verdicts' play and the heuristic's."""
+    import pandas as pd
+
+    from spadille.analyses.quadrille.verdicts import AUCTION_KEYS
+    from spadille.reports import formatting as fmt
+
+    rows = comparison[comparison["differ"]]
+    view = pd.DataFrame({
+        "seat": rows["seat"],
+        "auction so far": [AUCTION_KEYS.get(None if pd.isna(a) else int(a), "any") for a in rows["auction"]],
+        "true matadors": rows["matadors"], "trumps": rows["trumps"],
+        f"best under {card_play} [margin, 95% CI]": [
+            f"{b} {fmt.estimate(m, lo, hi, 'gain')}" for b, m, lo, hi in
+            zip(rows["best_action_main"], rows["margin_main"], rows["margin_ci_low_main"],
+                rows["margin_ci_high_main"])],
+        "best under the heuristic [margin, 95% CI]": [
+            f"{b} {fmt.estimate(m, lo, hi, 'gain')}" for b, m, lo, hi in
+            zip(rows["best_action_other"], rows["margin_other"], rows["margin_ci_low_other"],
+                rows["margin_ci_high_other"])],
+        "clearly": [fmt.boolean(c) for c in rows["differ_clearly"]],
+    })
+    view.attrs = dict(comparison.attrs)
+    return TableItem("play-comparison", "Where the heuristic's verdicts differ", view,
+                     "margin: paired over the runner-up, jetons a deal; clearly: both best bids clear at 95%; the "
+                     "CSV has every class with both verdicts", data=comparison, kinds={c: "text" for c in view.columns})
 
 
 def _valuation_words(valuation) -> str:
