@@ -30,7 +30,7 @@ from spadille.kernel.quadrille.ruleset import Ruleset
 from spadille.reports import formatting as fmt
 from spadille.reports.document import FigureItem, Report, Section, TableItem, figure_png
 
-DEFAULT_MAP_DEALS = 5_000_000
+DEFAULT_MAP_DEALS = 4_000_000
 QUICK_MAP_DEALS = 100_000
 QUADRILLE_PARTS = ("baseline", "ladder", "maps", "sensitivity", "claims", "hands")
 # The stronger-play ladder (the maps again under dd and pimc card play) is not in the default report:
@@ -119,13 +119,13 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
         # a sample costs about two deals (most tables are taken at the next deal); 200,000 give each
         # seat's value a 95% interval of about ±0.004 jetons a jeton, in a few seconds
         table_return_samples=max(2_000, min(1_000_000, round(200_000 * scale))),
-        # each round replays the fitted half once per seat and bid; at 100,000 deals a seat's held-out
-        # gain has a 95% interval of about ±0.05 jetons a deal
-        fixpoint_deals=max(2_000, min(1_000_000, round(100_000 * scale))),
+        # each round replays the fitted half once per seat and bid; at 80,000 deals a seat's held-out
+        # gain has a 95% interval of about ±0.06 jetons a deal
+        fixpoint_deals=max(2_000, min(1_000_000, round(80_000 * scale))),
         card_play=card_play,
-        # the heuristic's verdicts beside the card play's: an eighth of the map's deals is enough to
+        # the heuristic's verdicts beside the card play's: a tenth of the map's deals is enough to
         # see where a class's best bid differs clearly
-        heuristic_map_deals=0 if card_play == "heuristic" else max(1_000, map_deals // 8),
+        heuristic_map_deals=0 if card_play == "heuristic" else max(1_000, map_deals // 10),
         companions=tuple((game, module, _companion(module).report_deals(scale)) for game, module in companions),
         threads=threads, quick=quick,
         parts=(QUADRILLE_PARTS if stronger_play else DEFAULT_PARTS) + tuple(game for game, _ in companions),
