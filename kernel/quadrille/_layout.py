@@ -228,7 +228,8 @@ OUT_ROW_COLUMNS = (COL_CONTRACT, COL_OMBRE, COL_TRUMP, COL_CALLED, COL_FRIEND, C
 H_ASK = 0              # estimated own tricks to ask
 H_ALONE = 1            # estimated own tricks to go sans prendre
 H_TAKE_FORCED = 2      # estimated own tricks for an asker to take the sans prendre when forced
-# 4 is free: draw_trumps and vole_losers became card-play rules by role (CARD_RULES below)
+# 4: pimc's stop_z (search/_players.py P_STOP); draw_trumps and vole_losers, once here, became card-play
+# rules by role (CARD_RULES below)
 PLAYS_BY_ROLE = 3      # 1 when the seat has a situation or a role another policy plays: only then does a
                        # decision look them up (the deal loop's fast path skips it otherwise)
 H_CALL_LONG = 5        # 1: call the king of the suit where one holds most cards; 0: of the shortest

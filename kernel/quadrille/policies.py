@@ -74,7 +74,7 @@ _SHORTHANDS = {
                          shorthand=card_rules.SHORTHANDS["vole_losers"]),
 }
 
-# Index numbers shared with kernel/quadrille/search/_players.py (P_SAMPLES, P_SEED, P_TIE, P_VOLE_SHARE).
+# Index numbers shared with kernel/quadrille/search/_players.py (P_SAMPLES, P_SEED, P_TIE, P_VOLE_SHARE, P_STOP).
 _TIE = Param(8, 0.0, 0.0, 1.0, "among cards of equal value, 0 plays the lowest, 1 the highest")
 
 _HEURISTIC = PolicySpec(
@@ -142,6 +142,9 @@ POLICIES: dict[str, PolicySpec] = {
             "tie_break": _TIE,
             "vole_share": Param(9, 0.9, 0.0, 1.0,
                                 "undertake the vole when this share of the sampled deals takes every trick"),
+            "stop_z": Param(4, 0.0, 0.0, 10.0,
+                            "stop sampling a decision once, after 4 deals, its best card leads every other by this "
+                            "many standard errors of the paired difference (0: always sample all K)"),
         },
     ),
 }

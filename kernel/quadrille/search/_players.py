@@ -27,6 +27,8 @@ P_SAMPLES = 6      # K, the deals sampled per decision
 P_SEED = 7         # mixed into the sampling stream
 P_TIE = 8          # 0: among equal cards play the lowest, 1: the highest
 P_VOLE_SHARE = 9   # pimc undertakes the vole when this share of the sampled deals makes it
+P_STOP = 4         # pimc stops sampling once the best card leads every other by this many standard errors (0: never)
+MIN_WORLDS = 4     # worlds solved before the stopping rule may end a decision
 
 
 @njit(cache=True)
@@ -135,7 +137,9 @@ def pimc_card(params, seat, legal, hands, played, obs, called, pack_ord, rules, 
     trick = obs[L.O_TRICK_CARDS:L.O_TRICK_CARDS + L.MAX_SEATS]
     totals = np.zeros(40, dtype=np.int64)
     values = np.zeros(40, dtype=np.int64)
+    seen = np.zeros((k, 40), dtype=np.int64)   # each world's value of each legal card
     on_side = False
+    tie_high = params[P_TIE] >= 0.5
     for w in range(k):
         side_mask = _world_side(worlds[w], obs, obs[L.O_CALLED_POS], n_seats)
         on_side = (side_mask >> seat) & 1 == 1  # the same in every world: a player knows his own side
@@ -146,7 +150,39 @@ def pimc_card(params, seat, legal, hands, played, obs, called, pack_ord, rules, 
             position = lowest(rest)
             rest ^= bit(position)
             totals[position] += values[position]
-    return _pick(totals, legal, on_side, params[P_TIE] >= 0.5)
+            seen[w, position] = values[position]
+        if params[P_STOP] > 0 and w + 1 >= MIN_WORLDS and w + 1 < k and \
+                _settled(seen, w + 1, totals, legal, on_side, tie_high, params[P_STOP]):
+            break
+    return _pick(totals, legal, on_side, tie_high)
+
+
+@njit(cache=True)
+def _settled(seen, n, totals, legal, maximise, tie_high, z):
+    """Does the best card so far lead every other legal card by more than ``z`` standard errors
+    of the paired per-world difference? A card that has matched it in every world (an
+    equivalent card, or one that never matters) is no rival: the tie rule settles it as the
+    full sample would unless some later world split them."""
+    best = _pick(totals, legal, maximise, tie_high)
+    rest = legal ^ bit(best)
+    while rest != ZERO:
+        card = lowest(rest)
+        rest ^= bit(card)
+        total = 0.0
+        squares = 0.0
+        for w in range(n):
+            gap = float(seen[w, best] - seen[w, card])
+            if not maximise:
+                gap = -gap
+            total += gap
+            squares += gap * gap
+        if total == 0.0 and squares == 0.0:
+            continue
+        mean = total / n
+        variance = (squares - n * mean * mean) / (n - 1)
+        if mean <= 0.0 or mean * mean * n <= z * z * max(variance, 0.0):
+            return False
+    return True
 
 
 @njit(cache=True)
