@@ -26,7 +26,7 @@ TrainDealsOption = Annotated[int, typer.Option(
     "--deals", help="Deals of --seed every candidate plays, once in each seat (the same deals for all).")]
 IterationsOption = Annotated[int, typer.Option("--iterations", help="Generations of CMA-ES.")]
 PopulationOption = Annotated[Optional[int], typer.Option(
-    "--population", help="Candidates a generation (default: CMA-ES's own, 18 for the 112 parameters).",
+    "--population", help="Candidates a generation (default: CMA-ES's own, 18 for the 110 parameters).",
     show_default=False)]
 HeldOutSeedOption = Annotated[Optional[int], typer.Option(
     "--held-out-seed", help="Seed of the deals the result is measured on, never seen by the search "
