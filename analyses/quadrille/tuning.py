@@ -2,12 +2,12 @@
 
 The search space is every parameter of the heuristic that is not a shorthand: the bidding
 thresholds (less the bids the Encyclopédie lacks, ``NOT_TUNED``) and every ``ROLE.RULE`` of the
-card play (card_rules.py), 110 numbers. CMA-ES (the
-``cma`` package) moves a vector ``z``; a candidate's value of parameter i is ``default_i + z_i *
-scale_i``, clipped to the parameter's range and rounded where the kernel reads a whole number (the
-flags, the codes, the counts). The scales make one unit of ``z`` one sensible step: a flag flips at
-|z| > 0.5 / 0.3, so the first generation flips a few of the 80-odd flags per candidate, and a
-threshold moves by about half a trick.
+card play (card_rules.py), 110 numbers. CMA-ES (the ``cma`` package) moves a vector ``z``; a
+candidate's value of parameter i is ``default_i + z_i * scale_i``, clipped to the parameter's
+range and rounded where the kernel reads a whole number (the flags, the codes, the counts). The
+scales make one unit of ``z`` one sensible step: a flag flips at |z| > 0.5 / 0.3, so the first
+generation flips about 1 in 11 of the 80-odd flags per candidate, and a threshold moves by about
+0.4 of a trick.
 
 The objective is the ladder's gain (ladder.py) of the candidate against the reference (the
 heuristic at its defaults): the candidate plays each deal once in every seat in turn, the reference
