@@ -240,6 +240,22 @@ def test_solver_agrees_with_the_reference_rules_in_pure_python(ruleset, tables):
         assert _solve(solver, ending) == reference_minimax(ruleset, tables, ending), (number, ending)
 
 
+@pytest.mark.parametrize("shape_rows", [1, 4, 16])
+def test_solver_agrees_with_minimax_whatever_the_shape_rows(tables, shape_rows):
+    """A shape's relevance kinds live in a set of up to four rows of the shapes array (_dd_tt):
+    with a single row (as the engine allocates when it does not search), one set, or four, the
+    sets fill and shapes are replaced as the table is kept from one ending to the next, and
+    the solve still equals minimax on 300 endings."""
+    from spadille.kernel.quadrille.search._dd_tt import SHAPE_WORDS
+
+    solver = DoubleDummySolver(tables, table_bits=6)
+    solver.shapes = np.zeros((shape_rows, SHAPE_WORDS), dtype=np.uint64)
+    rng = random.Random(f"dd-shape-rows-{shape_rows}")
+    for number in range(300):
+        ending = random_ending(rng, tables, trump_heavy=number % 3 == 0)
+        assert _solve(solver, ending) == minimax(tables, ending), (number, ending)
+
+
 def _after_card(ending, position, tables) -> dict:
     """The ending after ``to_move`` plays ``position`` (the trick completes into a fresh one)."""
     n = len(ending["hands"])

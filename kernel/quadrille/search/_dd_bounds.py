@@ -18,9 +18,11 @@ from spadille.kernel.quadrille import _layout as L
 @njit(inline="always", cache=True)
 def sure_tricks(hands, n_seats, side_mask, trump, block_mask):
     """(side, side_cards, defence, defence_cards): for each team, the most trumps one of its
-    players holds above every trump of all the other players, and the cards that rests on
-    (the others' best trump). Each such card wins the trick it falls on, whoever leads, and a
-    player plays one card a trick, so his team takes at least that many tricks."""
+    players holds above every trump of the other team, and the cards that rests on (the other
+    team's best trump). Each such card falls on a trick whose best trump is his team's (his
+    or a partner's, if higher), whoever leads, and a player plays one card a trick, so his
+    team takes at least that many tricks. (Comparing with the partners' trumps too, as this
+    once did, was sound but weaker.)"""
     trumps = block_mask[trump, trump]
     side_sure = 0
     defence_sure = 0
@@ -30,9 +32,10 @@ def sure_tricks(hands, n_seats, side_mask, trump, block_mask):
         mine = hands[seat] & trumps
         if mine == ZERO:
             continue
+        team = (side_mask >> seat) & 1
         others = ZERO
         for other in range(n_seats):
-            if other != seat:
+            if (side_mask >> other) & 1 != team:
                 others |= hands[other]
         others &= trumps
         if others == ZERO:

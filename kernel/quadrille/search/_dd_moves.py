@@ -150,11 +150,11 @@ def _follow_moves(seat, hands, n_seats, n_in, leader, led_pos, best_pos, best_se
         if run_top(card, hand, live, block, matador_mask) != card:
             continue
         is_trump = block == trumps
+        # cost: how much the card is worth keeping. A discard's suit length is not counted in
+        # (it was, at 4 a card: 8% more nodes on the bench's deals)
         cost = popcount(live & block & (bit(card) - ONE))
         if is_trump and led_block != trumps:
             cost += 16
-        if block != led_block and not is_trump:
-            cost = cost + 4 * popcount(hand & block)
         wins = beats(card, best_pos, trump, block_of_pos)
         if card == hint:
             score = 1000
@@ -168,7 +168,7 @@ def _follow_moves(seat, hands, n_seats, n_in, leader, led_pos, best_pos, best_se
                 threatened = ruffing & higher != ZERO or (led_block == trumps and following & higher != ZERO)
             else:
                 threatened = following & higher != ZERO or ruffing != ZERO
-            score = (60 if threatened else 90) - cost
+            score = (75 if threatened else 90) - cost  # 60 for a threatened winner: 3% more nodes
         _insert(card, score, count, moves, ply, scores)
         count += 1
     return count

@@ -26,7 +26,8 @@ Arrays, allocated by the wrapper (``solver.py``), never globals:
                                owner0, owner1  seat bits 0 and 1 of the holders of the relevant ranks
                                info            lower (bits 0-3), upper (4-7), tricks left (8-11),
                                                hint (12-17, 63 none), stamp (32-63)
-    shapes     uint64[n_rows, SHAPE_WORDS]  n_rows a power of two: shape0, shape1, stamp (bits
+    shapes     uint64[n_rows, SHAPE_WORDS]  n_rows a power of two, in sets of SHAPE_WAYS
+                               rows (fewer if n_rows is smaller): shape0, shape1, stamp (bits
                                0-31) with the number of kinds (32-35) and the next to replace
                                (36-39), then KINDS kinds of 16 bits in two words
 
@@ -45,6 +46,9 @@ ENTRY_WORDS = 5
 BUCKET_WORDS = ENTRIES * ENTRY_WORDS
 KINDS = 8           # relevance kinds remembered a shape
 SHAPE_WORDS = 5
+# rows a shape may take (a set): direct-mapped, a big search overwrote shapes whose entries
+# then went unread (8% more nodes on the bench's deals than four ways)
+SHAPE_WAYS = 4
 MAX_STAMP = 1 << 31
 
 _BYTE = np.uint64(0xFF)
@@ -185,8 +189,8 @@ def probe(table, shapes, shape0, shape1, owner0, owner1, in_slots, stamp, need):
     upper, upper_counts = 15, ZERO
     hint = NO_HINT
     # 2-d indexing throughout: a row view would cost two atomic reference counts
-    at = _mix(shape0, shape1, ZERO, ZERO, shapes.shape[0])
-    if shapes[at, 0] != shape0 or shapes[at, 1] != shape1 or _field(shapes[at, 2], 0, 32) != stamp:
+    at = _shape_row(shapes, shape0, shape1, stamp)
+    if at < 0:
         return lower, lower_counts, upper, upper_counts, hint
     n_kinds = _field(shapes[at, 2], 32, 4)
     for kind in range(n_kinds):
@@ -264,9 +268,21 @@ def store(table, shapes, shape0, shape1, owner0, owner1, counts, in_slots, stamp
 
 @njit(inline="always", cache=True)
 def _remember_kind(shapes, shape0, shape1, counts, stamp):
-    """Add ``counts`` to the relevance kinds stored for this shape (the oldest goes when full)."""
-    at = _mix(shape0, shape1, ZERO, ZERO, shapes.shape[0])
-    if shapes[at, 0] != shape0 or shapes[at, 1] != shape1 or _field(shapes[at, 2], 0, 32) != stamp:
+    """Add ``counts`` to the relevance kinds stored for this shape (the oldest goes when full).
+    A new shape takes a stale row of its set, else the one with the fewest tricks left."""
+    at = _shape_row(shapes, shape0, shape1, stamp)
+    if at < 0:
+        first = _shape_set(shapes, shape0, shape1)
+        at = first
+        victim_left = 99
+        for way in range(min(SHAPE_WAYS, shapes.shape[0])):
+            row = first + way
+            if _field(shapes[row, 2], 0, 32) != stamp:
+                at = row
+                break
+            left = _shape_tricks(shapes[row, 0])
+            if left <= victim_left:
+                at, victim_left = row, left
         shapes[at, 0] = shape0
         shapes[at, 1] = shape1
         shapes[at, 2] = np.uint64(stamp)
@@ -286,6 +302,33 @@ def _remember_kind(shapes, shape0, shape1, counts, stamp):
     shapes[at, word] = (shapes[at, word] & ~(np.uint64(0xFFFF) << shift)) | (counts << shift)
     cursor = (slot + 1) % KINDS if n_kinds == KINDS else 0
     shapes[at, 2] = np.uint64(stamp) | (np.uint64(n_kinds) << np.uint64(32)) | (np.uint64(cursor) << np.uint64(36))
+
+
+@njit(inline="always", cache=True)
+def _shape_set(shapes, shape0, shape1):
+    """The first row of the shape's set of SHAPE_WAYS rows."""
+    at = _mix(shape0, shape1, ZERO, ZERO, shapes.shape[0])
+    return at - at % min(SHAPE_WAYS, shapes.shape[0])
+
+
+@njit(inline="always", cache=True)
+def _shape_row(shapes, shape0, shape1, stamp):
+    """The row of ``shapes`` holding this shape's kinds in this solve, or -1."""
+    first = _shape_set(shapes, shape0, shape1)
+    for way in range(min(SHAPE_WAYS, shapes.shape[0])):
+        row = first + way
+        if shapes[row, 0] == shape0 and shapes[row, 1] == shape1 and _field(shapes[row, 2], 0, 32) == stamp:
+            return row
+    return -1
+
+
+@njit(inline="always", cache=True)
+def _shape_tricks(shape0):
+    """Tricks left in a shape (the cards seat 0 holds)."""
+    left = 0
+    for slot in range(4):
+        left += _field(shape0, 4 * slot, 4)
+    return left
 
 
 @njit(inline="always", cache=True)
