@@ -133,12 +133,12 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
 
 
 # Seconds each part took in the default report on the 2-core machine from a cold numba cache, so
-# compiling included (measured 2026-12-02, 8 min 59 s in all: `spadille report quadrille` with an empty
+# compiling included (measured 2026-12-02, 9 min 17 s in all: `spadille report quadrille` with an empty
 # NUMBA_CACHE_DIR; "sensitivity" is not in the default report and is an estimate); estimated_seconds
 # scales them.
-DEFAULT_PART_SECONDS = {"baseline": 40.0, "ladder": 100.0, "maps": 221.0, "sensitivity": 240.0, "claims": 78.0,
+DEFAULT_PART_SECONDS = {"baseline": 41.0, "ladder": 125.0, "maps": 197.0, "sensitivity": 240.0, "claims": 86.0,
                         "hands": 1.0}
-DEFAULT_COMPANION_SECONDS = {"cabriolet": 30.0, "reversis": 21.0, "revertier": 43.0}
+DEFAULT_COMPANION_SECONDS = {"cabriolet": 33.0, "reversis": 23.0, "revertier": 44.0}
 
 
 def estimated_seconds(plan: ReportPlan) -> dict[str, float]:
