@@ -224,9 +224,14 @@ def accounting_sentences(table: pd.DataFrame, valuation, card_play: str, bids: t
         clear = int(flipped["both_confident"].sum())
         rank = {bid: position for position, bid in enumerate(bids)}
         higher = sum(rank[s] > rank[f] for f, s in zip(flipped["fresh_best"], flipped["session_best"]))
-        detail = (f" Per seat and auction situation, {len(flipped)} of {len(by_seat)} classes flip ({clear} of them "
-                  f"clearly under both); {higher} of the {len(flipped)} flips go to a higher bid under session "
-                  "accounting. The table accounting-flips lists them; its CSV has every class with both verdicts.")
+        if flipped.empty:
+            detail = (f" Per seat and auction situation, none of the {len(by_seat)} classes flips. The CSV "
+                      "accounting-flips has every class with both verdicts.")
+        else:
+            detail = (f" Per seat and auction situation, {len(flipped)} of {len(by_seat)} classes flip ({clear} of "
+                      f"them clearly under both); {higher} of the {len(flipped)} flips go to a higher bid under "
+                      "session accounting. The table accounting-flips lists them; its CSV has every class with both "
+                      "verdicts.")
     situations = sorted({AUCTION_KEYS.get(int(a), str(a)) for a in flipped["auction"].dropna()})
     if situations:
         detail += f" The flips come where {' and where '.join(situations)}."

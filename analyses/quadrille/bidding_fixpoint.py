@@ -12,8 +12,9 @@ bids pay, on the same deals, against the other seats as they now bid:
 2. For every pair of thresholds on a grid, what the seat would have bid on each deal is known from
    its two estimates, so what the pair pays is the mean of those replays: the best pair is read off
    exactly, paired on the same deals.
-3. Every seat takes its best pair at once; replay. Stop when no threshold moves, or after
-   ``max_iterations``.
+3. The seats take their best pairs one after another, each replayed against the others as they
+   bid now (all at once can cycle: two seats each answering the other's last move). A round is
+   every seat once; stop when a round moves no threshold, or after ``max_iterations`` rounds.
 
 The pairs are fitted on the first half of the deals and scored on the other half (held out), so the
 gain reported for the final thresholds over the starting ones is not the fit's own optimism.
@@ -126,10 +127,17 @@ def best_pair(pays: np.ndarray, estimates: np.ndarray) -> tuple[float, float]:
     return best
 
 
+def _record(iteration, seats, seat, pays, estimates, current, chosen) -> dict:
+    n, mean, low, high = paired_difference(_rule_pay(pays, estimates, chosen), _rule_pay(pays, estimates, current))
+    return {"iteration": iteration, "seat": SEAT_NAMES[seats][seat], "ask_threshold": chosen[0],
+            "alone_threshold": chosen[1], "moved": max(abs(a - b) for a, b in zip(chosen, current)),
+            "fit_gain": mean, "fit_ci_low": low, "fit_ci_high": high, "n_fit": n}
+
+
 def _replays(ruleset, policies, hands, ids, seed, seats, threads, progress) -> list[np.ndarray]:
-    """Per seat, int64[n, 3]: its payment with its bid fixed to pass, ask, sans prendre."""
+    """Per seat of ``seats``, int64[n, 3]: its payment with its bid fixed to pass, ask, sans prendre."""
     out = []
-    for seat in range(seats):
+    for seat in seats:
         played = play_variants(ruleset, policies, _variants(seat), hands, ids, seed, threads=threads)
         out.append(played[:, :, L.OUT_PAY + seat].copy())
         if progress is not None:
@@ -156,21 +164,25 @@ def bidding_fixpoint(ruleset: Ruleset, base: SeatPolicy, deals: int, seed: int, 
     start = tuple((float(base.value("ask_threshold")), float(base.value("alone_threshold"))) for _ in range(seats))
     pairs, records, settled = start, [], False
     for iteration in range(1, max_iterations + 1):
-        pays = _replays(ruleset, with_thresholds(base, pairs), hands[:fit_n], ids[:fit_n], seed, seats, threads,
-                        progress)
+        before = pairs
         if pooled:
-            chosen = (best_pair(np.concatenate(pays), np.concatenate([e[:fit_n] for e in estimates])),) * seats
+            pays = _replays(ruleset, with_thresholds(base, pairs), hands[:fit_n], ids[:fit_n], seed, range(seats),
+                            threads, progress)
+            pooled_pair = best_pair(np.concatenate(pays), np.concatenate([e[:fit_n] for e in estimates]))
+            for seat in range(seats):
+                records.append(_record(iteration, seats, seat, pays[seat], estimates[seat][:fit_n], pairs[seat],
+                                       pooled_pair))
+            pairs = (pooled_pair,) * seats
         else:
-            chosen = tuple(best_pair(pays[seat], estimates[seat][:fit_n]) for seat in range(seats))
-        for seat in range(seats):
-            n, mean, low, high = paired_difference(_rule_pay(pays[seat], estimates[seat][:fit_n], chosen[seat]),
-                                                   _rule_pay(pays[seat], estimates[seat][:fit_n], pairs[seat]))
-            moved = max(abs(a - b) for a, b in zip(chosen[seat], pairs[seat]))
-            records.append({"iteration": iteration, "seat": SEAT_NAMES[seats][seat], "ask_threshold": chosen[seat][0],
-                            "alone_threshold": chosen[seat][1], "moved": moved, "fit_gain": mean,
-                            "fit_ci_low": low, "fit_ci_high": high, "n_fit": n})
-        settled = chosen == pairs
-        pairs = chosen
+            # One seat after another, each answering the others as they now bid: moving every seat at
+            # once can cycle (two seats each answering the other's last move).
+            for seat in range(seats):
+                pays = _replays(ruleset, with_thresholds(base, pairs), hands[:fit_n], ids[:fit_n], seed, (seat,),
+                                threads, progress)
+                chosen = best_pair(pays[0], estimates[seat][:fit_n])
+                records.append(_record(iteration, seats, seat, pays[0], estimates[seat][:fit_n], pairs[seat], chosen))
+                pairs = pairs[:seat] + (chosen,) + pairs[seat + 1:]
+        settled = pairs == before
         if settled:
             break
     held_out = _held_out(ruleset, base, start, pairs, hands[fit_n:], ids[fit_n:], seed, threads, progress)
@@ -188,7 +200,7 @@ def _held_out(ruleset, base, start, final, hands, ids, seed, threads, progress) 
     """Per seat, on deals the fit never saw, with the other seats at the final thresholds: what the
     seat's final pair pays over its starting pair, paired (the same replays, read two ways)."""
     seats = len(final)
-    pays = _replays(ruleset, with_thresholds(base, final), hands, ids, seed, seats, threads, progress)
+    pays = _replays(ruleset, with_thresholds(base, final), hands, ids, seed, range(seats), threads, progress)
     records = []
     for seat in range(seats):
         estimates = bid_estimates(hands[:, seat], ruleset)

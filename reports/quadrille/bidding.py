@@ -58,8 +58,9 @@ def _sentences(result, card_play: str) -> list[str]:
         f"{set_by}. Here each seat's pair is set instead by what its bids pay under {play} card play at a table "
         f"that plays it: every "
         f"one of {fitted:,} deals is replayed with the seat's bid fixed to pass, ask and sans prendre, the pair "
-        "(on a grid of 0.1) whose bids would have paid most is read off exactly, all seats take theirs at once, "
-        f"and the deals are replayed, until the pairs stop moving; {how}.",
+        "(on a grid of 0.1) whose bids would have paid most is read off exactly, and the seat takes it; then the "
+        "next seat answers the others as they now bid, and so on round the table, until a round moves no pair; "
+        f"{how}.",
         f"On {result.deals - fitted:,} other deals the fit never saw, with the other seats at their final "
         f"thresholds: {finals}. `{result.card_play}` plays the cards throughout; the asker's answer to a force keeps "
         "its threshold. A seat's thresholds answer the others' bidding as well as the card play, so they "
