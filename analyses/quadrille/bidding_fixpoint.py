@@ -111,15 +111,14 @@ def best_pair(pays: np.ndarray, estimates: np.ndarray) -> tuple[float, float]:
     grid = _grid()
     best, best_total = (GRID_TOP, GRID_TOP), None
     order = np.argsort(-estimates[:, 1], kind="stable")
-    with_partner = estimates[order, 1]
+    # the hands with estimate >= ask are a prefix of ``order``: its length for every grid point
+    counts = np.searchsorted(-estimates[order, 1], -grid, side="right")
     for alone in grid[::-1]:
         alone_mask = estimates[:, 0] >= alone
         base = pays[alone_mask, 2].sum() + pays[~alone_mask, 0].sum()
         # asking instead of passing, hand by hand, for the hands that do not go alone, by falling estimate
         extra = np.where(alone_mask[order], 0, pays[order, 1] - pays[order, 0])
         running = np.concatenate([[0], np.cumsum(extra)])
-        # the hands with estimate >= ask are a prefix of ``order``: its length for every grid point
-        counts = np.searchsorted(-with_partner, -grid, side="right")
         totals = base + running[counts]
         for index in range(len(grid) - 1, -1, -1):
             if best_total is None or totals[index] > best_total:
@@ -161,6 +160,7 @@ def bidding_fixpoint(ruleset: Ruleset, base: SeatPolicy, deals: int, seed: int, 
     fit_n = deals // 2
     hands, ids = deals_of_seed(ruleset, seed, first_deal, deals)
     estimates = [bid_estimates(hands[:, seat], ruleset) for seat in range(seats)]
+    fitted = [e[:fit_n] for e in estimates]
     start = tuple((float(base.value("ask_threshold")), float(base.value("alone_threshold"))) for _ in range(seats))
     pairs, records, settled = start, [], False
     for iteration in range(1, max_iterations + 1):
@@ -168,10 +168,9 @@ def bidding_fixpoint(ruleset: Ruleset, base: SeatPolicy, deals: int, seed: int, 
         if pooled:
             pays = _replays(ruleset, with_thresholds(base, pairs), hands[:fit_n], ids[:fit_n], seed, range(seats),
                             threads, progress)
-            pooled_pair = best_pair(np.concatenate(pays), np.concatenate([e[:fit_n] for e in estimates]))
+            pooled_pair = best_pair(np.concatenate(pays), np.concatenate(fitted))
             for seat in range(seats):
-                records.append(_record(iteration, seats, seat, pays[seat], estimates[seat][:fit_n], pairs[seat],
-                                       pooled_pair))
+                records.append(_record(iteration, seats, seat, pays[seat], fitted[seat], pairs[seat], pooled_pair))
             pairs = (pooled_pair,) * seats
         else:
             # One seat after another, each answering the others as they now bid: moving every seat at
@@ -179,13 +178,14 @@ def bidding_fixpoint(ruleset: Ruleset, base: SeatPolicy, deals: int, seed: int, 
             for seat in range(seats):
                 pays = _replays(ruleset, with_thresholds(base, pairs), hands[:fit_n], ids[:fit_n], seed, (seat,),
                                 threads, progress)
-                chosen = best_pair(pays[0], estimates[seat][:fit_n])
-                records.append(_record(iteration, seats, seat, pays[0], estimates[seat][:fit_n], pairs[seat], chosen))
+                chosen = best_pair(pays[0], fitted[seat])
+                records.append(_record(iteration, seats, seat, pays[0], fitted[seat], pairs[seat], chosen))
                 pairs = pairs[:seat] + (chosen,) + pairs[seat + 1:]
         settled = pairs == before
         if settled:
             break
-    held_out = _held_out(ruleset, base, start, pairs, hands[fit_n:], ids[fit_n:], seed, threads, progress)
+    held_out = _held_out(ruleset, base, start, pairs, hands[fit_n:], ids[fit_n:], [e[fit_n:] for e in estimates],
+                         seed, threads, progress)
     metadata = {"analysis": "bidding-fixpoint", "ruleset": ruleset.name, "seed": seed, "first_deal": first_deal,
                 "deals": deals, "card_play": base.describe(), "grid_step": GRID_STEP, "pooled": pooled}
     frame = pd.DataFrame.from_records(records, columns=COLUMNS)
@@ -196,16 +196,15 @@ def bidding_fixpoint(ruleset: Ruleset, base: SeatPolicy, deals: int, seed: int, 
 HELD_OUT_COLUMNS = ["seat", "n", "gain", "ci_low", "ci_high"]
 
 
-def _held_out(ruleset, base, start, final, hands, ids, seed, threads, progress) -> pd.DataFrame:
+def _held_out(ruleset, base, start, final, hands, ids, estimates, seed, threads, progress) -> pd.DataFrame:
     """Per seat, on deals the fit never saw, with the other seats at the final thresholds: what the
     seat's final pair pays over its starting pair, paired (the same replays, read two ways)."""
     seats = len(final)
     pays = _replays(ruleset, with_thresholds(base, final), hands, ids, seed, range(seats), threads, progress)
     records = []
     for seat in range(seats):
-        estimates = bid_estimates(hands[:, seat], ruleset)
-        n, mean, low, high = paired_difference(_rule_pay(pays[seat], estimates, final[seat]),
-                                               _rule_pay(pays[seat], estimates, start[seat]))
+        n, mean, low, high = paired_difference(_rule_pay(pays[seat], estimates[seat], final[seat]),
+                                               _rule_pay(pays[seat], estimates[seat], start[seat]))
         records.append({"seat": SEAT_NAMES[seats][seat], "n": n, "gain": mean, "ci_low": low, "ci_high": high})
     return pd.DataFrame.from_records(records, columns=HELD_OUT_COLUMNS)
 

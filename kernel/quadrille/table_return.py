@@ -56,9 +56,6 @@ class TableReturn:
     unsettled_share: float       # the share of what was left still unsettled after the horizon
     mean_deals_followed: float   # deals until the tables agreed, when the first deal left something
 
-    def value_of(self, seat: int) -> float:
-        return self.by_seat[seat].value
-
     def total(self) -> float:
         """What a jeton left brings back to all seats together: 1 less what is still unsettled."""
         return sum(s.value for s in self.by_seat)
