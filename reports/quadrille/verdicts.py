@@ -104,56 +104,51 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
     return Section("Verdicts: when to ask, go sans prendre or try the vole", paragraphs, items)
 
 
-def _flip_item(flips, valuation) -> TableItem:
-    """The classes whose best bid differs between a fresh table and session accounting (all in the CSV)."""
+def _two_verdicts(rows, first: tuple[str, str], second: tuple[str, str], extra: dict, flag: tuple[str, str]):
+    """The classes ``rows`` with two verdicts side by side: (header, column prefix) for each, the
+    prefix naming ``<prefix>best``/``margin``/``ci_low``/``ci_high`` columns; ``extra`` columns
+    after the class; ``flag`` (header, column) a yes/no column last."""
     import pandas as pd
 
     from spadille.analyses.quadrille.verdicts import AUCTION_KEYS
     from spadille.reports import formatting as fmt
 
-    rows = flips[flips["fresh_best"] != flips["session_best"]]
-    view = pd.DataFrame({
+    def verdicts(prefix: str) -> list[str]:
+        best, margin, low, high = (rows[prefix.format(name)] for name in ("best", "margin", "ci_low", "ci_high"))
+        return [f"{b} {fmt.estimate(m, lo, hi, 'gain')}" for b, m, lo, hi in zip(best, margin, low, high)]
+
+    return pd.DataFrame({
         "seat": rows["seat"],
         "auction so far": [AUCTION_KEYS.get(None if pd.isna(a) else int(a), "any") for a in rows["auction"]],
-        "true matadors": rows["matadors"], "trumps": rows["trumps"], "hands (n)": [fmt.count(n) for n in rows["n"]],
-        "best at a fresh table [margin, 95% CI]": [
-            f"{b} {fmt.estimate(m, lo, hi, 'gain')}" for b, m, lo, hi in
-            zip(rows["fresh_best"], rows["fresh_margin"], rows["fresh_ci_low"], rows["fresh_ci_high"])],
-        "best under session accounting [margin, 95% CI]": [
-            f"{b} {fmt.estimate(m, lo, hi, 'gain')}" for b, m, lo, hi in
-            zip(rows["session_best"], rows["session_margin"], rows["session_ci_low"], rows["session_ci_high"])],
-        "clear under both": [fmt.boolean(c) for c in rows["both_confident"]],
+        "true matadors": rows["matadors"], "trumps": rows["trumps"], **extra,
+        first[0]: verdicts(first[1]), second[0]: verdicts(second[1]),
+        flag[0]: [fmt.boolean(c) for c in rows[flag[1]]],
     })
+
+
+def _flip_item(flips, valuation) -> TableItem:
+    """The classes whose best bid differs between a fresh table and session accounting (all in the CSV)."""
+    from spadille.reports import formatting as fmt
+
+    rows = flips[flips["fresh_best"] != flips["session_best"]]
+    view = _two_verdicts(rows, ("best at a fresh table [margin, 95% CI]", "fresh_{}"),
+                         ("best under session accounting [margin, 95% CI]", "session_{}"),
+                         {"hands (n)": [fmt.count(n) for n in rows["n"]]}, ("clear under both", "both_confident"))
     view.attrs = dict(flips.attrs)
     return TableItem("accounting-flips", "Where session accounting changes the best bid", view,
                      f"a jeton left on the table worth {_valuation_words(valuation)} under session accounting; "
-                     "margin: paired "
-                     "over the runner-up, jetons a deal; the CSV has every class with both verdicts",
+                     "margin: paired over the runner-up, jetons a deal; the CSV has every class with both verdicts",
                      data=flips, kinds={c: "text" for c in view.columns})
 
 
 def _comparison_item(comparison, card_play: str) -> TableItem:
     """The classes whose best bid differs between the verdicts' play and the heuristic's."""
-    import pandas as pd
-
-    from spadille.analyses.quadrille.verdicts import AUCTION_KEYS
-    from spadille.reports import formatting as fmt
-
-    rows = comparison[comparison["differ"]]
-    view = pd.DataFrame({
-        "seat": rows["seat"],
-        "auction so far": [AUCTION_KEYS.get(None if pd.isna(a) else int(a), "any") for a in rows["auction"]],
-        "true matadors": rows["matadors"], "trumps": rows["trumps"],
-        f"best under {card_play} [margin, 95% CI]": [
-            f"{b} {fmt.estimate(m, lo, hi, 'gain')}" for b, m, lo, hi in
-            zip(rows["best_action_main"], rows["margin_main"], rows["margin_ci_low_main"],
-                rows["margin_ci_high_main"])],
-        "best under the heuristic [margin, 95% CI]": [
-            f"{b} {fmt.estimate(m, lo, hi, 'gain')}" for b, m, lo, hi in
-            zip(rows["best_action_other"], rows["margin_other"], rows["margin_ci_low_other"],
-                rows["margin_ci_high_other"])],
-        "clearly": [fmt.boolean(c) for c in rows["differ_clearly"]],
-    })
+    rows = comparison[comparison["differ"]].rename(columns={
+        f"{value}_{side}": f"{side}_{name}" for side in ("main", "other")
+        for value, name in (("best_action", "best"), ("margin", "margin"), ("margin_ci_low", "ci_low"),
+                            ("margin_ci_high", "ci_high"))})
+    view = _two_verdicts(rows, (f"best under {card_play} [margin, 95% CI]", "main_{}"),
+                         ("best under the heuristic [margin, 95% CI]", "other_{}"), {}, ("clearly", "differ_clearly"))
     view.attrs = dict(comparison.attrs)
     return TableItem("play-comparison", "Where the heuristic's verdicts differ", view,
                      "margin: paired over the runner-up, jetons a deal; clearly: both best bids clear at 95%; the "
