@@ -50,6 +50,10 @@ FormatOption = Annotated[
                       "default when piped or redirected), csv or json (one record per claim).",
                  show_default=False),
 ]
+ClaimsCardPlayOption = Annotated[str, typer.Option(
+    "--card-play", metavar="POLICY",
+    help="The card play of every seat in the claims that name no policy: strong (the default, as in the "
+         "report) or heuristic (the hand-written values). A claim that names a policy keeps it.")]
 MaxSecondsOption = Annotated[
     Optional[float],
     typer.Option("--max-seconds-per-claim", metavar="S",
@@ -72,6 +76,7 @@ def claims_command(
     block_deals: BlockDealsOption = None,
     output_format: FormatOption = None,
     max_seconds: MaxSecondsOption = None,
+    card_play: ClaimsCardPlayOption = "strong",
 ) -> None:
     """Check the strategy claims and stated figures of the period texts: each claim file quotes its
     source, describes an experiment, and says when the estimate supports or contradicts it.
@@ -96,9 +101,13 @@ def claims_command(
         fail(f"unknown --format {output_format!r} (choose one of: {', '.join(FORMATS)})")
     if max_seconds is not None and not (max_seconds > 0 and max_seconds != float("inf")):
         fail(f"--max-seconds-per-claim must be a number of seconds above 0, not {max_seconds:g}")
+    from spadille.kernel.quadrille.policies import CARD_PLAYS
+
+    if card_play not in CARD_PLAYS:
+        fail(f"unknown --card-play {card_play!r} (choose one of: {', '.join(CARD_PLAYS)})")
     with user_errors():
         interrupted, errors = run(claims, deals_scale, quick, seed, threads, ruleset, rule or [], scheduler,
-                                  block_deals, output_format, max_seconds)
+                                  block_deals, output_format, max_seconds, card_play)
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
     if errors:
@@ -110,7 +119,7 @@ def claims_command(
 def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, threads: int | None,
         ruleset_name: str | None = None, rules: list[str] | None = None, scheduler: str | None = None,
         block_deals: int | None = None, output_format: str | None = None,
-        max_seconds: float | None = None) -> tuple[bool, list[str]]:
+        max_seconds: float | None = None, card_play: str = "strong") -> tuple[bool, list[str]]:
     """The command's body; returns whether the run was interrupted, and 'id: reason' of each
     claim whose run failed."""
     # Heavy imports live here so that `spadille --help` stays instant.
@@ -134,7 +143,7 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
         from spadille.kernel.quadrille.ruleset import load_ruleset_with
 
         chosen = load_ruleset_with(ruleset_name, rules or [])
-    claims = load_claims(path, ruleset=chosen)
+    claims = load_claims(path, ruleset=chosen, card_play=card_play)
     stdout, stderr = Console(), Console(stderr=True)
     chosen_format = output_format or ("table" if stdout.is_terminal else "md")
     results = []
@@ -157,7 +166,7 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
             interrupted = True
     under = f" · claims without a ruleset of their own under {chosen.path}" if chosen is not None else ""
     preamble = (f"spadille {package_version()} · seed {seed} · deals scale {scale:g} · "
-                f"{len(claims)} claim{'s' if len(claims) != 1 else ''}{under}")
+                f"{len(claims)} claim{'s' if len(claims) != 1 else ''}{under} · card play {card_play}")
     frame = results_frame(results) if results else None
     write(stdout, chosen_format, frame, preamble)
     if interrupted:

@@ -22,10 +22,11 @@ text file or digest section (whitespace aside). A fault is a ClaimError naming t
 from __future__ import annotations
 
 import tomllib
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .kinds import KINDS, Kind
 from .reader import ClaimError, Table
@@ -169,13 +170,32 @@ def shipped_claim_files() -> list[tuple[str, str, str, Any]]:
     return [(f"claims/{p.name}", p.read_text(encoding="utf-8"), p.name[: -len(".toml")], folder) for p in files]
 
 
-def load_claims(path: Path | str | None = None, ruleset: Any = None) -> list[Claim]:
+def load_claims(path: Path | str | None = None, ruleset: Any = None, card_play: str | None = None) -> list[Claim]:
     """The claims of a file, or of every *.toml in a folder (by file name); the shipped ones
     when ``path`` is None. The first faulty file raises ClaimError.
 
     ``ruleset`` (a name or a Ruleset) replaces encyclopedie-1765 for the claims that do not
     name their own. A claim that cannot be read under it (a seat or a suit the variant lacks)
-    is read under its usual ruleset and marked ``inapplicable``, with the reason."""
+    is read under its usual ruleset and marked ``inapplicable``, with the reason.
+
+    ``card_play`` (a policy name: heuristic, strong) plays every seat of the Quadrille claims that
+    name no policy; the heuristic when None."""
+    with _card_play(card_play):
+        return _load_claims(path, ruleset)
+
+
+@contextmanager
+def _card_play(card_play: str | None) -> Iterator[None]:
+    from .simulated import CLAIMS_CARD_PLAY
+
+    token = CLAIMS_CARD_PLAY.set(card_play or "heuristic")
+    try:
+        yield
+    finally:
+        CLAIMS_CARD_PLAY.reset(token)
+
+
+def _load_claims(path: Path | str | None, ruleset: Any) -> list[Claim]:
     if path is None:
         sources = shipped_claim_files()
     else:
@@ -209,10 +229,10 @@ def _parse_under(label: str, text: str, claim_id: str, folder: Any, ruleset: Any
     return replace(claim, inapplicable=f"does not apply under ruleset {name!r} ({problem})")
 
 
-def reread_under(claim: Claim, ruleset: Any) -> Claim | None:
+def reread_under(claim: Claim, ruleset: Any, card_play: str | None = None) -> Claim | None:
     """A shipped claim read again with its experiment under ``ruleset``, whatever it names or its
     work's game is, to set it beside a decision map of that ruleset; None when it cannot be read
-    so (a bid or a suit the ruleset lacks) or is not a shipped claim."""
+    so (a bid or a suit the ruleset lacks) or is not a shipped claim. ``card_play`` as in load_claims."""
     from .simulated import COMPARISON_RULESET
 
     sources = {claim_id: (label, text, claim_id, folder) for label, text, claim_id, folder in shipped_claim_files()}
@@ -220,7 +240,8 @@ def reread_under(claim: Claim, ruleset: Any) -> Claim | None:
         return None
     token = COMPARISON_RULESET.set(ruleset)
     try:
-        return parse_claim(*sources[claim.id])
+        with _card_play(card_play):
+            return parse_claim(*sources[claim.id])
     except ClaimError:
         return None
     finally:

@@ -40,7 +40,7 @@ from spadille.kernel.quadrille.ruleset import Ruleset
 
 from .guard import guarded
 from .reader import Table
-from .simulated import (RULESET_OF_RUN, _ruleset, base_ruleset, deal, read_condition, read_focal,
+from .simulated import (CLAIMS_CARD_PLAY, RULESET_OF_RUN, _ruleset, base_ruleset, deal, read_condition, read_focal,
                         read_max_attempts, ruleset_reason)
 from .verdict import Estimate
 
@@ -87,7 +87,7 @@ KEYS = {
     "focal": "the seat the condition speaks of (default eldest)",
     "ruleset": "ruleset name",
     "rules": "rule overrides",
-    "policy": "the policy of every seat (default heuristic)",
+    "policy": "the policy of every seat (default: the run's card play, the heuristic or strong)",
     "params": "policy parameters of every seat, in both arms",
     "max_attempts": "the dealing limit",
     "arms": "two [[experiment.arms]] tables: label, params, roles",
@@ -178,7 +178,7 @@ def read_play(table: Table, deals_limit: int) -> PlaySpec:
     table.only(KEYS)
     ruleset = _ruleset(table, base_ruleset(table), table.scalars("rules", "rule overrides"))
     seats = ruleset["pack.seats"]
-    policy = table.choice("policy", POLICIES, "policy", default="heuristic")
+    policy = table.choice("policy", POLICIES, "policy", default=CLAIMS_CARD_PLAY.get())
     params = table.scalars("params", "policy parameters")
     try:
         params = dict(make_seat_policy(policy, params).params)

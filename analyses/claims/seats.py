@@ -35,7 +35,7 @@ from spadille.kernel.quadrille.ruleset import Ruleset
 
 from .guard import guarded
 from .reader import Table
-from .simulated import (RULESET_OF_RUN, _ruleset, base_ruleset, deal, read_condition, read_focal,
+from .simulated import (CLAIMS_CARD_PLAY, RULESET_OF_RUN, _ruleset, base_ruleset, deal, read_condition, read_focal,
                         read_max_attempts, ruleset_reason)
 from .verdict import Estimate
 
@@ -53,7 +53,7 @@ KEYS = {
     "metric": "what is measured per deal: " + ", ".join(METRICS),
     "ruleset": "ruleset name",
     "rules": "rule overrides",
-    "policy": "the policy of every seat (default heuristic)",
+    "policy": "the policy of every seat (default: the run's card play, the heuristic or strong)",
     "params": "policy parameters of every seat",
     "max_attempts": "the dealing limit",
     "arms": "two [[experiment.arms]] tables: label and seat (where the focal hand is played from)",
@@ -112,7 +112,7 @@ def read_seats(table: Table, deals_limit: int) -> SeatSpec:
     table.only(KEYS)
     ruleset = _ruleset(table, base_ruleset(table), table.scalars("rules", "rule overrides"))
     seats = ruleset["pack.seats"]
-    policy = table.choice("policy", POLICIES, "policy", default="heuristic")
+    policy = table.choice("policy", POLICIES, "policy", default=CLAIMS_CARD_PLAY.get())
     try:
         params = dict(make_seat_policy(policy, table.scalars("params", "policy parameters")).params)
     except PolicyError as exc:

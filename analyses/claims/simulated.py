@@ -44,6 +44,10 @@ WORK_RULESET: ContextVar[str | None] = ContextVar("work_ruleset", default=None)
 # Set only to read a claim again under a decision map's ruleset, to compare the two (map_agreement.py):
 # it replaces whatever ruleset the claim would run under.
 COMPARISON_RULESET: ContextVar[Ruleset | None] = ContextVar("comparison_ruleset", default=None)
+# The card play of every seat in a claim that names no policy: the heuristic, or the run's (the
+# report's, strong by default; `spadille claims --card-play`), set while claims are read. A policy
+# the claim names wins: the question is then about that policy.
+CLAIMS_CARD_PLAY: ContextVar[str] = ContextVar("claims_card_play", default="heuristic")
 RULESET_NAMED, RULESET_OF_WORK, RULESET_OF_RUN = "named by the claim", "its source's own game", "the run's"
 RULESET_OF_MAP = "the decision map's, to compare the two"
 
@@ -99,7 +103,7 @@ COMMON_KEYS = {
     "focal": "the focal seat: eldest (default), second, third or dealer",
     "ruleset": f"ruleset name (default {DEFAULT_RULESET})",
     "rules": "rule overrides of every arm, e.g. { \"payments.lone_payment_threshold\" = 4 }",
-    "policy": "policy of every seat (default heuristic)",
+    "policy": "policy of every seat (default: the run's card play, the heuristic or strong)",
     "params": "policy parameters of every seat",
     "focal_params": "policy parameters of the focal seat only",
     "force": "the focal seat's fixed decisions, common to every arm: "
@@ -347,7 +351,7 @@ def read_simulated(kind: str, table: Table, deals_limit: int) -> SimSpec:
     seats = ruleset["pack.seats"]
     from spadille.kernel.quadrille.policies import POLICIES
 
-    policy = table.choice("policy", POLICIES, "policy", default="heuristic")
+    policy = table.choice("policy", POLICIES, "policy", default=CLAIMS_CARD_PLAY.get())
     params = _params(table, "params", policy, table.scalars("params", "policy parameters"))
     focal_params = _params(table, "focal_params", policy, table.scalars("focal_params", "policy parameters"))
     focal = read_focal(table, seats)

@@ -35,7 +35,8 @@ CardPlayOption = Annotated[str, typer.Option(
     help="The card play the verdicts rest on: strong (the heuristic's card-play rules at tuned values, "
          "kernel/quadrille/strong.toml) or heuristic (the hand-written values, as the report was before "
          "strong play). Either way every seat bids at the thresholds the bidding fixpoint sets under that play, "
-         "and with strong the heuristic's own verdicts are set beside them.")]
+         "and with strong the heuristic's own verdicts are set beside them. The claims that name no policy "
+         "play it too.")]
 
 
 def report_command(

@@ -148,6 +148,10 @@ POLICIES: dict[str, PolicySpec] = {
         },
     ),
 }
+# The card plays fast enough to carry a whole report (maps, claims): strong by default, the heuristic
+# as its sensitivity row. The searching players (dd, pimc) play where a claim or a ladder names them.
+CARD_PLAYS = ("strong", "heuristic")
+DEFAULT_CARD_PLAY = "strong"
 
 
 ROLE_POLICIES = ("random", "heuristic", "dd", "pimc")  # may play a role's cards in place of the seat's own

@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from spadille.kernel.quadrille.policies import CARD_PLAYS, DEFAULT_CARD_PLAY
 from spadille.kernel.quadrille.ruleset import Ruleset
 
 from spadille.reports import formatting as fmt
@@ -43,8 +44,6 @@ PART_NAMES = {"baseline": "the game as played", "ladder": "the strength ladder a
 # under their own heading, then each other game's under its own.
 REPORT_TITLE = "spadille strategy report: the games of the Académie des jeux"
 # The policies whose card play the verdicts may rest on: fast enough for the maps' millions of deals
-CARD_PLAYS = ("strong", "heuristic")
-DEFAULT_CARD_PLAY = "strong"
 QUADRILLE_TITLE = "Quadrille: which hands call a king, go sans prendre or try the vole"
 
 
@@ -267,7 +266,8 @@ def _introduction(plan: ReportPlan) -> Section:
         "a bête put on the table counts as spent). The verdicts also value a jeton left on the table at its "
         "expected return in a long session, and say where that changes a bid. 1 fiche = 10 jetons.",
         f"The verdicts rest on {_long_phrase(plan.card_play)}. "
-        "The game as played, the claims and the worked hands use the heuristic (a club player's trick estimate "
+        f"The claims use {plan.card_play}'s card play where they name no policy, with the heuristic's beside it; "
+        "the game as played and the worked hands use the heuristic (a club player's trick estimate "
         "and card-play rules); a table that says dd (double-dummy: it sees every hand, as if all were open) or "
         "pimc (sampling the unseen hands and solving each) plays so.",
         f"Seed {plan.seed}; rerunning `spadille report --seed {plan.seed}` with the same sizes reproduces every number.",
@@ -378,8 +378,8 @@ def _maps(plan: ReportPlan, step: Step, shared: dict | None = None) -> list[Sect
         if heuristic_map.interrupted:
             heuristic_map = None
     if shared is not None:
-        # the claims are played by the heuristic, so they sit beside the heuristic's map when there is one
-        shared["map"] = heuristic_map if heuristic_map is not None else data
+        # the claims are played with the report's card play, so they sit beside its map
+        shared["map"] = data
     answers = None
     if not data.interrupted:
         from spadille.analyses.quadrille.take_or_cede import take_or_cede
