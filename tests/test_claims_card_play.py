@@ -53,3 +53,15 @@ def test_when_they_agree_the_report_says_so():
     assert _differences(frame, frame, "strong") == [
         "The verdicts agree: the one claim keeps its verdict under the heuristic's card play."]
     assert _differences(frame, None, "strong") == []
+
+
+def test_arms_that_never_differ_are_said_to_measure_the_same():
+    """q18's arms set draw_trumps, which strong's ombre never consults (its draw_min_out = 6 keeps it
+    from drawing while fewer trumps are out, and lead_master_trump leads spadille anyway): every deal
+    measures the same, and the reason says so rather than leaving a bare 'contains 0'."""
+    claim = [c for c in load_claims(card_play="strong") if c.id == "q18"]
+    row = check_claims(claim, seed=3, scale=0.005).iloc[0]
+    assert row["estimate"] == 0 and row["ci_low"] < 0 < row["ci_high"] and row["verdict"] == "inconclusive"
+    assert "the two arms measured the same on all 500 deals" in row["reason"]
+    heuristic = check_claims([c for c in load_claims() if c.id == "q18"], seed=3, scale=0.005).iloc[0]
+    assert heuristic["estimate"] != 0 and "measured the same" not in heuristic["reason"]

@@ -38,7 +38,7 @@ def test_the_folder_holds_every_part(small_report):
             "chart-dealer.png", "best-by-matadors-trumps-kings.csv", "the-vole-point.csv",
             "the-vole-point-rule.csv", "ladder.csv", "ladder-speed.csv", "take-or-cede.csv", "accounting-flips.csv",
             "claims-and-map.csv", "bidding-fixpoint.csv", "bidding-held-out.csv",
-            "play-comparison.csv"} <= names
+            "play-comparison.csv", "rule-check-pimc.csv"} <= names
     text = (small_report / "report.md").read_text(encoding="utf-8")
     # one report for every game: its title, a contents list, then each game's part under its own
     # heading (##) with its sections one level down (###; they were ## under a Quadrille title)
@@ -52,8 +52,10 @@ def test_the_folder_holds_every_part(small_report):
         assert f"\n{heading}\n" in text, heading
     # the Quadrille part opens on its verdicts, though they are made after the baseline, then says how to read it
     sections = [line for line in text.splitlines() if line.startswith("### ")]
-    assert sections[:2] == ["### Verdicts: when to ask, go sans prendre or try the vole",
-                            "### How to read the Quadrille figures"], sections[:3]
+    # and the check of the eldest hand's rule under pimc right after the verdicts it checks
+    assert sections[:3] == ["### Verdicts: when to ask, go sans prendre or try the vole",
+                            "### The eldest hand's rule under searching play",
+                            "### How to read the Quadrille figures"], sections[:4]
     # the verdicts rest on strong card play by default, the heuristic's own verdicts set beside them
     assert "**Eldest hand**, with strong card play and the bidding that answers to it" in text
     assert "**Against the heuristic's own verdicts.**" in text
@@ -69,6 +71,11 @@ def test_the_folder_holds_every_part(small_report):
     assert parts[:2] == ["## Contents", "## Quadrille: which hands call a king, go sans prendre or try the vole"]
     assert {"## Cabriolet", "## Reversis", "## Révertier (reconstructed)"} <= set(parts)
     assert "seed 11" in text.splitlines()[2]
+    # the stamp names each seat's bidding at the fixpoint, and the rule check its pimc and its n
+    assert "strong card play, each seat bidding at the fixpoint's thresholds: eldest ask" in text.splitlines()[2]
+    assert "every seat playing pimc and bidding at the thresholds of the maps" in text
+    # the claims play strong where they name no policy, the heuristic beside them
+    assert "A claim that names no policy is played with every seat on strong" in text
     html = (small_report / "report.html").read_text(encoding="utf-8")
     assert html.count("data:image/png;base64,") >= 6 and ".png'" not in html
 

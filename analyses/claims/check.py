@@ -208,7 +208,13 @@ def judge(claim: Claim, estimate: Estimate) -> tuple[str, str]:
         shown = f" {estimate.text}" if math.isfinite(estimate.estimate) else ""
         return INCONCLUSIVE, (f"only n = {estimate.n} deals behind the estimate{shown}, fewer than the "
                               f"{MIN_N} a verdict needs: raise deals or --deals-scale")
-    return judge_interval(claim.verdict, estimate.ci_low, estimate.ci_high)
+    verdict, reason = judge_interval(claim.verdict, estimate.ci_low, estimate.ci_high)
+    if estimate.alike:
+        # not noise: the arms' difference changes no decision under this card play (a rule that
+        # fires first makes the same move in both), so the claim is not tested by this experiment
+        reason += (f"; the two arms measured the same on all {estimate.n:,} deals: under this card play what "
+                   "they change makes no difference to any deal, so the experiment does not test the claim")
+    return verdict, reason
 
 
 def check_claim_or_error(claim: Claim, seed: int = 0, scale: float = 1.0, threads: int | None = None,

@@ -282,7 +282,8 @@ def run_play(spec: PlaySpec, seed: int, deals: int, threads: int | None,
     n, estimate, low, high = float_mean_ci(difference, outcome_range=difference_range(spec.ruleset, spec.metric))
     places = 4 if spec.metric.share else 2
     text = "n/a" if n == 0 else f"{estimate:+.{places}f}"
-    return Estimate(n, estimate, low, high, text, deals=deals, tried=dealt.tried, places=places)
+    return Estimate(n, estimate, low, high, text, deals=deals, tried=dealt.tried, places=places,
+                    alike=bool(n) and not difference.any())
 
 
 def sample(spec: Any) -> int:

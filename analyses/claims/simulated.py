@@ -512,4 +512,5 @@ def run_simulated(spec: SimSpec, seed: int, deals: int, threads: int | None,
     places = 4 if spec.metric.share else 2
     sign = "+" if spec.kind != "rate" else ""
     text = "n/a" if n == 0 else f"{estimate:{sign}.{places}f}"
-    return Estimate(n, estimate, low, high, text, deals=deals, tried=dealt.tried, places=places)
+    alike = spec.kind != "rate" and bool(n) and not differences.any()
+    return Estimate(n, estimate, low, high, text, deals=deals, tried=dealt.tried, places=places, alike=alike)

@@ -57,6 +57,7 @@ class Estimate:
     tried: int = 0
     places: int = 4       # decimals shown for the estimate and its interval
     method: str = ""      # how it was obtained, when the kind says: "exact", "Monte Carlo, n = 10,000"
+    alike: bool = False   # a paired comparison whose two arms gave the same value on every deal
 
     def ci_text(self) -> str:
         """'[low, high]' for an estimate with an interval, 'exact' for counts, '' when not run."""

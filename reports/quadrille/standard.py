@@ -32,13 +32,15 @@ from spadille.reports import formatting as fmt
 from spadille.reports.document import FigureItem, Report, Section, TableItem, figure_png
 
 DEFAULT_MAP_DEALS = 4_000_000
+RULE_CHECK_DEALS = 40
 QUICK_MAP_DEALS = 100_000
-QUADRILLE_PARTS = ("baseline", "ladder", "maps", "sensitivity", "claims", "hands")
+QUADRILLE_PARTS = ("baseline", "ladder", "maps", "rules", "sensitivity", "claims", "hands")
 # The stronger-play ladder (the maps again under dd and pimc card play) is not in the default report:
 # at the sizes a default run affords (1,000 dd deals, 64 pimc) it left most classes without an answer
 # and cost minutes. `--stronger-play` adds it.
 DEFAULT_PARTS = tuple(part for part in QUADRILLE_PARTS if part != "sensitivity")
 PART_NAMES = {"baseline": "the game as played", "ladder": "the strength ladder and the bidding fixpoint", "maps": "decision maps, verdicts and the vole",
+              "rules": "the eldest hand's rule under pimc",
               "sensitivity": "stronger play", "claims": "the period advice", "hands": "worked hands"}
 # The report covers every game of the registry that has a part; Quadrille's sections come first,
 # under their own heading, then each other game's under its own.
@@ -62,6 +64,7 @@ class ReportPlan:
     fixpoint_deals: int = 0            # deals of the bidding fixpoint (half fitted, half held out)
     card_play: str = "heuristic"       # the policy whose card play the verdicts rest on
     heuristic_map_deals: int = 0       # the heuristic's own map beside it (0: none, or it is the heuristic)
+    rule_check_deals: int = 0          # hands of each kind dealt to check the eldest's rule under pimc (0: none)
     # other games' parts: (game, module under spadille.reports, deals), in the order they follow
     companions: tuple[tuple[str, str, int], ...] = ()
     threads: int | None = None
@@ -74,7 +77,7 @@ class ReportPlan:
                 "claims_scale": self.claims_scale, "evaluation_deals": self.evaluation_deals,
                 "answer_deals": self.answer_deals, "table_return_samples": self.table_return_samples,
                 "fixpoint_deals": self.fixpoint_deals, "card_play": self.card_play,
-                "heuristic_map_deals": self.heuristic_map_deals,
+                "heuristic_map_deals": self.heuristic_map_deals, "rule_check_deals": self.rule_check_deals,
                 **{f"{game}_deals": deals for game, _, deals in self.companions}, "quick": self.quick}
 
 
@@ -125,6 +128,9 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
         # the heuristic's verdicts beside the card play's: a tenth of the map's deals is enough to
         # see where a class's best bid differs clearly
         heuristic_map_deals=0 if card_play == "heuristic" else max(1_000, map_deals // 10),
+        # pimc plays about six deals a second on two cores (two plays a hand, four kinds of hand): 40
+        # hands a kind take about a minute and give a 95% interval of about ±3 jetons on an ask
+        rule_check_deals=max(4, round(RULE_CHECK_DEALS * math.sqrt(scale))),
         companions=tuple((game, module, _companion(module).report_deals(scale)) for game, module in companions),
         threads=threads, quick=quick,
         parts=(QUADRILLE_PARTS if stronger_play else DEFAULT_PARTS) + tuple(game for game, _ in companions),
@@ -135,7 +141,8 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
 # compiling included (measured 2026-12-02, 9 min 17 s in all: `spadille report quadrille` with an empty
 # NUMBA_CACHE_DIR; "sensitivity" is not in the default report and is an estimate); estimated_seconds
 # scales them.
-DEFAULT_PART_SECONDS = {"baseline": 41.0, "ladder": 125.0, "maps": 197.0, "sensitivity": 240.0, "claims": 86.0,
+DEFAULT_PART_SECONDS = {"baseline": 41.0, "ladder": 125.0, "maps": 197.0, "rules": 60.0, "sensitivity": 240.0,
+                        "claims": 86.0,
                         "hands": 1.0}
 DEFAULT_COMPANION_SECONDS = {"cabriolet": 33.0, "reversis": 23.0, "revertier": 44.0}
 
@@ -146,7 +153,8 @@ def estimated_seconds(plan: ReportPlan) -> dict[str, float]:
     whole-report bar (cli/progress.WholeRun)."""
     scale = plan.map_deals / DEFAULT_MAP_DEALS
     sizes = {"baseline": plan.baseline_deals / max(10_000, DEFAULT_MAP_DEALS // 2), "ladder": scale, "maps": scale,
-             "sensitivity": scale, "claims": plan.claims_scale, "hands": plan.evaluation_deals / 4_000}
+             "rules": plan.rule_check_deals / RULE_CHECK_DEALS, "sensitivity": scale, "claims": plan.claims_scale,
+             "hands": plan.evaluation_deals / 4_000}
     out = {}
     for name in plan.parts:
         if name in DEFAULT_PART_SECONDS:
@@ -189,7 +197,8 @@ def build_report(plan: ReportPlan, step: Step, log: Callable[[str], None] | None
     report = Report(REPORT_TITLE, metadata, _under([_introduction(plan)], QUADRILLE_TITLE))
     shared: dict = {}   # what a later part needs of an earlier one: the claims part sets claims beside the map
     parts = {"baseline": _baseline, "ladder": partial(_ladder, shared=shared), "maps": partial(_maps, shared=shared),
-             "sensitivity": _sensitivity, "claims": partial(_claims, shared=shared),
+             "rules": partial(_rules, shared=shared), "sensitivity": _sensitivity,
+             "claims": partial(_claims, shared=shared),
              "hands": _hands, **{game: _companion_part(module, deals) for game, module, deals in plan.companions}}
     titles = {game: part_title(game, module) for game, module, _ in plan.companions}
     interrupted = False
@@ -209,6 +218,10 @@ def build_report(plan: ReportPlan, step: Step, log: Callable[[str], None] | None
             interrupted = True
             break
     metadata["interrupted"] = interrupted
+    fixpoint = shared.get("bidding")
+    if fixpoint is not None:   # the stamp names what every seat played: the card play at its own thresholds
+        metadata["policies"] = [f"{plan.card_play} card play, each seat bidding at the fixpoint's thresholds: "
+                                f"{fixpoint.stamp()}"]
     report.sections = _leading_first(report.sections)
     if interrupted:
         report.sections.append(Section("Interrupted", [
@@ -380,6 +393,7 @@ def _maps(plan: ReportPlan, step: Step, shared: dict | None = None) -> list[Sect
     if shared is not None:
         # the claims are played with the report's card play, so they sit beside its map
         shared["map"] = data
+        shared["policies"] = policies
     answers = None
     if not data.interrupted:
         from spadille.analyses.quadrille.take_or_cede import take_or_cede
@@ -547,6 +561,22 @@ def _sensitivity_pairs(result) -> list[tuple[str, str]]:
     layout = next(iter(result.maps.values())).layout
     pairs = list(dict.fromkeys([layout.threshold_comparisons[0], (layout.bids[-1], layout.bids[-2])]))
     return pairs
+
+
+def _rules(plan: ReportPlan, step: Step, shared: dict | None = None) -> list[Section]:
+    """The eldest hand's rule of thumb checked under pimc, on hands dealt to order; placed right
+    after the verdicts it checks. Nothing without a finished map or with no deals asked for."""
+    from .rule_check import rule_check_section
+
+    data = (shared or {}).get("map")
+    if data is None or data.interrupted or not plan.rule_check_deals:
+        return []
+    section = rule_check_section(plan.ruleset, data, shared["policies"], plan.rule_check_deals, plan.seed,
+                                 plan.threads, step, plan.card_play)
+    if section is None:
+        return []
+    section.leading = True
+    return [section]
 
 
 def _claims(plan: ReportPlan, step: Step, shared: dict | None = None) -> list[Section]:

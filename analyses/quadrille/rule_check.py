@@ -1,0 +1,154 @@
+"""The first page's rules of thumb checked with searching card play, on hands dealt to order.
+
+The eldest hand's rule of thumb (verdicts.bid_thresholds: "ask from 5 trumps with 0–1 true
+matadors, from 4 with 2–3 …") makes two claims for each bid: on the hands it gives the bid (its
+band), the bid pays more than the one below it; on the hands one trump short of the threshold,
+it does not. The decision map measured both under the fast card play (strong), over every hand
+dealt. Searching play (pimc) is a thousand times slower, so it cannot replay the map; instead
+the hands are dealt conditionally (kernel/quadrille/conditions.py), ``deals`` of each kind, and
+each hand is played twice, the bid and the one below it, with every seat playing the searching
+card play and bidding at the same thresholds as in the map. The fast card play replays the same
+deals, so the two gains and their difference are paired.
+
+The eldest hand decides before anyone has bid, so forcing its bid needs no assumption about the
+auction; the later seats' rules depend on what was bid before them and are not checked here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+import pandas as pd
+
+from spadille.analyses.paired import mean_ci
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille.conditions import deal_conditioned
+from spadille.kernel.quadrille.policies import SeatPolicy
+from spadille.kernel.quadrille.ruleset import Ruleset
+from spadille.kernel.quadrille.variants import play_variants
+
+from .decision_maps import TRUMPS_TOP, difference_range
+from .focal import focal_view
+from .map_actions import map_layout
+
+SEAT = 0                      # the eldest hand
+BAND, BELOW = "band", "just below"
+COLUMNS = ["bid", "over", "hands", "classes", "n", "fast_gain", "fast_low", "fast_high", "search_gain", "search_low",
+           "search_high", "difference", "difference_low", "difference_high", "expected", "search_verdict"]
+
+
+@dataclass(frozen=True)
+class Cells:
+    """One kind of hand to deal: the (true matadors, trumps) classes of the eldest's best suit."""
+
+    bid: str
+    over: str
+    hands: str                            # BAND or BELOW
+    classes: tuple[tuple[int, int], ...]  # (matadors, trumps); trumps == TRUMPS_TOP means that many or more
+
+    def condition(self, ruleset: Ruleset) -> str:
+        """The condition language's text for these classes, suit by suit of the best suit."""
+        seat = cards.SEAT_NAMES[ruleset["pack.seats"]][SEAT]
+        terms = []
+        for suit in cards.SUITS:
+            for matadors, trumps in self.classes:
+                compare = ">=" if trumps >= TRUMPS_TOP else "=="
+                terms.append(f"(best_suit({seat}) == {suit} and true_matadors({seat}, {suit}) == {matadors} "
+                             f"and trumps({seat}, {suit}) {compare} {trumps})")
+        return " or ".join(terms)
+
+    def describe(self) -> str:
+        by_trumps: dict[int, list[int]] = {}
+        for matadors, trumps in self.classes:
+            by_trumps.setdefault(trumps, []).append(matadors)
+        parts = [f"{_trumps(t)} with {_counts(m)} true matador{'s' if m != [1] else ''}"
+                 for t, m in sorted(by_trumps.items())]
+        return "; ".join(parts)
+
+
+def _trumps(count: int) -> str:
+    return f"{count}+ trumps" if count >= TRUMPS_TOP else f"{count} trumps"
+
+
+def _counts(values: list[int]) -> str:
+    values = sorted(values)
+    if len(values) > 1 and values == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]}–{values[-1]}"
+    return ", ".join(str(v) for v in values)
+
+
+def rule_cells(thresholds: pd.DataFrame) -> list[Cells]:
+    """The hands each bid of the eldest's rule is checked on: its band and the classes one trump
+    short of its threshold (``thresholds``: verdicts.bid_thresholds of the eldest, nobody having bid)."""
+    out = []
+    for (bid, over), rows in thresholds.groupby(["bid", "over"], sort=False):
+        band, below = [], []
+        for row in rows.itertuples(index=False):
+            if row.from_trumps is pd.NA:
+                continue
+            start = int(row.from_trumps)
+            stop = TRUMPS_TOP + 1 if row.below_next is pd.NA else int(row.below_next)
+            # a hand holds its true matadors among its trumps: fewer trumps than matadors is no hand
+            band += [(int(row.matadors), t) for t in range(max(start, int(row.matadors), 1), stop)]
+            if start - 1 >= max(1, int(row.matadors)):
+                below.append((int(row.matadors), start - 1))
+        if band:
+            out.append(Cells(bid, over, BAND, tuple(band)))
+        if below:
+            out.append(Cells(bid, over, BELOW, tuple(below)))
+    return out
+
+
+def check_rules(ruleset: Ruleset, thresholds: pd.DataFrame, fast: Sequence[SeatPolicy],
+                search: Sequence[SeatPolicy], deals: int, seed: int, threads: int | None = None,
+                progress: Callable[[int], None] | None = None) -> pd.DataFrame:
+    """One row per bid and kind of hand (COLUMNS): the bid's paired gain over the one below it
+    under the ``fast`` and the ``search`` seat policies on the same ``deals`` hands, their paired
+    difference, what the rule expects (``positive`` on its band, ``not positive`` just below)
+    and what the searching play says (``confirms``, ``contradicts`` or ``not clear``)."""
+    if deals < 2:
+        raise ValueError(f"the rule check needs at least 2 deals a kind of hand, not {deals}")
+    layout = map_layout(ruleset)
+    bounds = difference_range(layout.pay_range)
+    wide = difference_range(layout.pay_range, widen=1)
+    records = []
+    for number, cells in enumerate(rule_cells(thresholds)):
+        # every kind of hand has its own stream of attempts, so adding a kind changes no other
+        dealt = deal_conditioned(ruleset, seed + number + 1, deals, condition=cells.condition(ruleset),
+                                 focal_seat=SEAT)
+        variants = [v for v in layout.variants(SEAT) if v.label in (cells.bid, cells.over)]
+        order = [v.label for v in variants]
+        gains = {}
+        for name, policies in (("fast", fast), ("search", search)):
+            out = play_variants(ruleset, tuple(policies), variants, dealt.hands, dealt.attempts, seed, threads=threads,
+                                progress=progress if name == "search" else None)
+            pay = focal_view(out, SEAT).pay.astype(np.int64)
+            gains[name] = pay[:, order.index(cells.bid)] - pay[:, order.index(cells.over)]
+        n, fast_gain, fast_low, fast_high = mean_ci(gains["fast"], outcome_range=bounds)
+        _, search_gain, search_low, search_high = mean_ci(gains["search"], outcome_range=bounds)
+        _, difference, difference_low, difference_high = mean_ci(gains["search"] - gains["fast"], outcome_range=wide)
+        expected = "positive" if cells.hands == BAND else "not positive"
+        records.append({"bid": cells.bid, "over": cells.over, "hands": cells.hands, "classes": cells.describe(),
+                        "n": n, "fast_gain": fast_gain, "fast_low": fast_low, "fast_high": fast_high,
+                        "search_gain": search_gain, "search_low": search_low, "search_high": search_high,
+                        "difference": difference, "difference_low": difference_low,
+                        "difference_high": difference_high, "expected": expected,
+                        "search_verdict": _verdict(expected, search_low, search_high)})
+    return pd.DataFrame.from_records(records, columns=COLUMNS)
+
+
+def _verdict(expected: str, low: float, high: float) -> str:
+    """Whether the interval says the rule holds under the searching play."""
+    if expected == "positive":
+        return "confirms" if low > 0 else "contradicts" if high < 0 else "not clear"
+    return "confirms" if high < 0 else "contradicts" if low > 0 else "not clear"
+
+
+def deals_needed(thresholds: pd.DataFrame, deals: int) -> int:
+    """The deals the searching policy plays (each under two bids), for a progress bar's total."""
+    return deals * len(rule_cells(thresholds))
+
+
+__all__ = ["BAND", "BELOW", "COLUMNS", "Cells", "check_rules", "deals_needed", "rule_cells"]

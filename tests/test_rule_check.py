@@ -1,0 +1,81 @@
+"""The eldest hand's rule of thumb checked on hands dealt to order (analyses/quadrille/rule_check.py)."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from spadille.analyses.quadrille.decision_maps import TRUMPS_TOP, hand_classes
+from spadille.analyses.quadrille.rule_check import BAND, BELOW, _verdict, check_rules, rule_cells
+from spadille.kernel.quadrille.conditions import deal_conditioned
+from spadille.kernel.quadrille.policies import make_seat_policy
+from spadille.kernel.quadrille.ruleset import load_ruleset
+
+RULESET = load_ruleset("encyclopedie-1765")
+
+
+def _thresholds(rows):
+    frame = pd.DataFrame([{"seat": "eldest", "auction": "nobody has bid", "bid": bid, "over": over, "matadors": m,
+                           "from_trumps": start, "below_next": stop} for bid, over, m, start, stop in rows])
+    return frame.astype({"from_trumps": "Int64", "below_next": "Int64"})
+
+
+THRESHOLDS = _thresholds([("ask", "pass", 0, 5, pd.NA), ("ask", "pass", 1, 5, 7), ("ask", "pass", 3, 1, pd.NA),
+                          ("sans-prendre", "ask", 0, pd.NA, pd.NA), ("sans-prendre", "ask", 1, 7, pd.NA)])
+
+
+def test_the_cells_are_the_rules_band_and_one_trump_short():
+    cells = {(c.bid, c.hands): c.classes for c in rule_cells(THRESHOLDS)}
+    # no hand holds 3 true matadors in fewer than 3 trumps
+    assert cells[("ask", BAND)] == ((0, 5), (0, 6), (0, 7), (0, TRUMPS_TOP), (1, 5), (1, 6), (3, 3), (3, 4), (3, 5),
+                                    (3, 6), (3, 7), (3, 8))
+    # 3 true matadors need 3 trumps: no hand lies one short of a threshold of 1
+    assert cells[("ask", BELOW)] == ((0, 4), (1, 4))
+    assert cells[("sans-prendre", BAND)] == ((1, 7), (1, 8))
+    assert cells[("sans-prendre", BELOW)] == ((1, 6),)
+
+
+@pytest.mark.parametrize("hands", [BAND, BELOW])
+def test_the_dealt_hands_are_the_classes_asked_for(hands):
+    """The condition's text, read by the condition language, deals exactly the map's classes
+    (decision_maps.hand_classes, another code path), top-coded trumps included."""
+    cell = next(c for c in rule_cells(THRESHOLDS) if c.bid == "ask" and c.hands == hands)
+    dealt = deal_conditioned(RULESET, 11, 3_000, condition=cell.condition(RULESET), focal_seat=0)
+    classes = hand_classes(dealt.hands[:, 0], RULESET)
+    found = set(zip(classes["matadors"].tolist(), classes["trumps"].tolist()))
+    assert found <= set(cell.classes)
+    assert {(0, 5), (0, 6), (1, 5), (1, 6), (3, 4)} & set(cell.classes) <= found   # the common ones turn up
+    assert len(found) >= min(4, len(cell.classes))
+
+
+def test_one_card_play_against_itself_differs_by_nothing():
+    heuristic = (make_seat_policy("heuristic"),) * 4
+    frame = check_rules(RULESET, THRESHOLDS, heuristic, heuristic, 300, 5)
+    assert list(frame["hands"]) == [BAND, BELOW, BAND, BELOW]
+    assert (frame["n"] == 300).all()
+    assert np.allclose(frame["fast_gain"], frame["search_gain"]) and (frame["difference"] == 0).all()
+    assert (frame["difference_low"] < 0).all() and (frame["difference_high"] > 0).all()   # never zero width
+    strong = check_rules(RULESET, THRESHOLDS, (make_seat_policy("strong"),) * 4, heuristic, 300, 5)
+    # the same hands under another card play: the fast gains move, the searching side's do not
+    assert np.allclose(strong["search_gain"], frame["search_gain"])
+    assert not np.allclose(strong["fast_gain"], frame["fast_gain"])
+
+
+def test_a_searching_play_is_checked_on_the_same_deals():
+    dd = (make_seat_policy("dd"),) * 4
+    thresholds = _thresholds([("ask", "pass", 1, 5, pd.NA)])
+    frame = check_rules(RULESET, thresholds, (make_seat_policy("strong"),) * 4, dd, 6, 2)
+    assert list(frame["n"]) == [6, 6]
+    for row in frame.itertuples():
+        assert row.search_low <= row.search_gain <= row.search_high
+        assert row.search_verdict == _verdict(row.expected, row.search_low, row.search_high)
+
+
+def test_the_verdict_reads_the_interval_against_what_the_rule_expects():
+    assert _verdict("positive", 0.5, 2.0) == "confirms"
+    assert _verdict("positive", -2.0, -0.5) == "contradicts"
+    assert _verdict("positive", -1.0, 1.0) == "not clear"
+    assert _verdict("not positive", -2.0, -0.5) == "confirms"
+    assert _verdict("not positive", 0.5, 2.0) == "contradicts"
+    with pytest.raises(ValueError, match="at least 2 deals"):
+        check_rules(RULESET, THRESHOLDS, (make_seat_policy("heuristic"),) * 4, (make_seat_policy("heuristic"),) * 4,
+                    1, 5)
