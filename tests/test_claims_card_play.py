@@ -42,6 +42,9 @@ def test_the_report_says_where_the_verdicts_differ():
     assert len(sentences) == 2
     assert sentences[0].startswith("b (title b): **contradicted** under strong play")
     assert "fails under the other" in sentences[0] and "fails under the other" not in sentences[1]
+    strong.loc[2, "reason"] = "the 95% CI contains 0; the two arms measured the same on all 100 deals: ..."
+    assert "Under strong play the two arms measured the same on every deal" in _differences(strong, heuristic,
+                                                                                            "strong")[1]
     view = _claims_view(strong, heuristic=heuristic)
     assert list(view["under the heuristic"]) == ["+0.90 [+0.40, +1.40] · supported",
                                                  "+1.00 [+0.50, +1.50] · supported",

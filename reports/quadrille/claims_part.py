@@ -118,6 +118,9 @@ def _differences(frame, heuristic, card_play: str) -> list[str]:
         # only be the smaller sample
         why = (" The advice holds under one card play and fails under the other."
                if INCONCLUSIVE not in (record["verdict"], theirs["verdict"]) else "")
+        if "measured the same on all" in str(record.get("reason", "")):
+            why += (f" Under {card_play} play the two arms measured the same on every deal: its other rules decide "
+                    "before the one the claim changes, so there it does not test the advice.")
         sentences.append(f"{record['claim']} ({record['title']}): **{record['verdict']}** under {card_play} play, "
                          f"{estimate} {interval} (n = {_count(record['n'])}); **{theirs['verdict']}** under the "
                          f"heuristic's, {their_estimate} {their_interval} (n = {_count(theirs['n'])}).{why}")
