@@ -330,7 +330,7 @@ h2.part { font-size: 1.7rem; border-bottom: 3px double #999; margin-top: 3rem; }
 p, li, figcaption, .caption, .stamp { overflow-wrap: anywhere; }
 .stamp { color: #666; font-size: .85rem; }
 nav.contents { background: #faf8f3; border: 1px solid #e3dccb; padding: .4rem 1.2rem; }
-nav.contents ul { margin: .2rem 0; } nav.contents h2 { margin-top: .6rem; }
+ul.findings li { margin: .4rem 0; } nav.contents ul { margin: .2rem 0; } nav.contents h2 { margin-top: .6rem; }
 .table-box { overflow-x: auto; max-width: 100%; margin: .5rem 0 1rem; }
 table { border-collapse: collapse; font-size: .82rem; }
 th, td { border-bottom: 1px solid #e3e3e3; padding: .2rem .5rem; text-align: right; vertical-align: top; }
@@ -360,7 +360,7 @@ def render_html(report: Report) -> str:
             body.append(f"<h2 class='part' id='{part_heading.anchor}'>{esc(part_heading.title)}</h2>")
         if heading is not None:
             body.append(f"<h{heading.level} id='{heading.anchor}'>{esc(heading.title)}</h{heading.level}>")
-        body += [f"<p>{_inline(p)}</p>" for p in section.paragraphs]
+        body += _html_paragraphs(section.paragraphs)
         for item in section.items:
             body.append(f"<h{item_level}>{esc(item.title)}</h{item_level}>")
             if isinstance(item, TableItem):
@@ -411,6 +411,22 @@ def paragraph_text(text: str) -> str:
 
 
 _MINUS_SIGN = re.compile(r"(?<![\w.\-−])-(?=\d)")
+
+
+def _html_paragraphs(paragraphs: list[str]) -> list[str]:
+    """Each paragraph a <p>; a run of paragraphs written "- item" (a list in the Markdown) one <ul>."""
+    out: list[str] = []
+    items: list[str] = []
+    for paragraph in [*paragraphs, None]:
+        if paragraph is not None and paragraph.startswith("- "):
+            items.append(f"<li>{_inline(paragraph[2:])}</li>")
+            continue
+        if items:
+            out.append("<ul class='findings'>" + "".join(items) + "</ul>")
+            items = []
+        if paragraph is not None:
+            out.append(f"<p>{_inline(paragraph)}</p>")
+    return out
 
 
 def _inline(text: str) -> str:

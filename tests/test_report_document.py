@@ -227,3 +227,11 @@ def test_a_paragraph_renders_italic_bold_and_code_without_stray_asterisks():
     assert "<i>true matadors</i>" in text and "<b>bold</b>" in text and "<code>a*b*c</code>" in text
     assert "2 * 3 * 4 stays" in text
     assert "*true" not in text
+
+
+def test_paragraphs_written_as_a_list_are_one_html_list():
+    section = Section("S", ["Found:", "- **one** thing", "- another", "Then a paragraph.", "- alone"], [])
+    text = render_html(Report("r", META, [section]))
+    assert ("<p>Found:</p><ul class='findings'><li><b>one</b> thing</li><li>another</li></ul>"
+            "<p>Then a paragraph.</p><ul class='findings'><li>alone</li></ul>") in text.replace("\n", "")
+    assert "<p>- " not in text
