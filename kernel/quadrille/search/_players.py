@@ -3,8 +3,10 @@
 ``dd`` sees every hand and plays a card of best double-dummy value: an upper bound on skill.
 ``pimc`` sees what a player sees: it draws K deals of the unseen cards, exactly uniformly among
 those consistent with the play so far (_worlds.py, knowledge.py), solves each open-handed for
-every legal card (_dd.py), and plays the card with the best average. Both bid like the
-heuristic (the auction is not searched).
+every legal card (_dd.py), and plays the card with the best average. By default a card's
+value in a sampled deal is only codille, remise or win (the side's total clamped to the
+payment's thresholds, ``_window``), which needs far fewer searches than the exact total. Both
+bid like the heuristic (the auction is not searched).
 
 Every function takes the deal's state as the engine holds it, in the ordered encoding:
 hands uint64[n_seats] (true hands; ``pimc`` reads only its own), played uint64[n_seats]
@@ -29,7 +31,7 @@ P_TIE = 8          # 0: among equal cards play the lowest, 1: the highest
 P_VOLE_SHARE = 9   # pimc undertakes the vole when this share of the sampled deals makes it
 P_STOP = 4         # pimc stops sampling once the best card leads every other by this many standard errors (0: never)
 P_WINDOW = 12      # pimc scores side totals clamped to [remise - 1, win + P_WINDOW - 1] (0: exact totals)
-P_STOP_AFTER = 13  # worlds solved before the stopping rule may end a decision
+P_STOP_AFTER = 13  # worlds solved before the stopping rule may end a decision (at least 2)
 
 
 @njit(cache=True)
@@ -131,9 +133,9 @@ def _window(params, obs, side_won, rules):
     """(low, high): the side totals pimc tells apart. The payment turns on the side's total only
     at the remise and the win (RULES.md §1.8), so with P_WINDOW = w > 0 every total up to a codille
     counts as remise - 1 and every total from win + w - 1 up as that: w = 1 keeps just codille,
-    remise and win, larger w a margin of tricks above the win. A side that has won every trick
-    at the vole point, having won every trick, may still take them all: it keeps the full range,
-    as it does with P_WINDOW = 0. Where the dévole pays, no trick stays apart from one."""
+    remise and win, larger w a margin of tricks above the win. A side that reaches the vole
+    point having won every trick may still take them all: it keeps the full range, as with
+    P_WINDOW = 0. Where the dévole pays, the window reaches down to 0 (taking no trick costs more).
     hand = rules[L.R_HAND]
     width = int(params[P_WINDOW])
     if width <= 0 or (obs[L.O_TRICK] >= rules[L.R_VOLE_AFTER] and side_won == obs[L.O_TRICK]):
