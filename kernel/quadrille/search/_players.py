@@ -135,7 +135,7 @@ def _window(params, obs, side_won, rules):
     counts as remise - 1 and every total from win + w - 1 up as that: w = 1 keeps just codille,
     remise and win, larger w a margin of tricks above the win. A side that reaches the vole
     point having won every trick may still take them all: it keeps the full range, as with
-    P_WINDOW = 0. Where the dévole pays, the window reaches down to 0 (taking no trick costs more).
+    P_WINDOW = 0. Where the dévole pays, the window reaches down to 0 (taking no trick costs more)."""
     hand = rules[L.R_HAND]
     width = int(params[P_WINDOW])
     if width <= 0 or (obs[L.O_TRICK] >= rules[L.R_VOLE_AFTER] and side_won == obs[L.O_TRICK]):
