@@ -36,6 +36,8 @@ COMMANDS = {
                          "spadille.analyses.quadrille.ladder.ladder"),
     "bench quadrille": (["bench", "quadrille", "--no-startup", "--out", "OUT"], ".json",
                         "spadille.kernel.quadrille.bench.kernel_rates"),
+    "bench quadrille pimc": (["bench", "quadrille", "pimc", "--pimc-deals", "2", "--out", "OUT"], ".json",
+                             "spadille.kernel.quadrille.bench.pimc_pair_times"),
 }
 
 

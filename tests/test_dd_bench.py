@@ -24,3 +24,21 @@ def test_the_positions_are_reproducible(tables):
     assert bench_dd.random_deals(tables, 5) == bench_dd.random_deals(tables, 5)
     for position in bench_dd.random_endings(tables, 5, tricks_left=7):
         assert all(bin(hand).count("1") == 7 for hand in position.hands)
+
+
+def test_the_pimc_pair_times_both_settings_on_the_same_deals():
+    """`bench pimc`: each setting's CPU seconds per deal, then their ratio with a 95% CI; plain
+    numbers only. Small settings keep it quick."""
+    from spadille.kernel.quadrille.bench import pimc_label, pimc_pair_times
+    from spadille.kernel.quadrille.policies import make_seat_policy
+
+    before = make_seat_policy("pimc", {"samples": 3, "window": 0})
+    after = make_seat_policy("pimc", {"samples": 3, "window": 1})
+    pair = pimc_pair_times(3, seed=5, before=before, after=after)
+    rows = pair.rows()
+    assert [row["setting"] for row in rows] == ["before", "after", "before / after"]
+    assert rows[0]["policy"] == "pimc:samples=3:window=0:stop_z=0:stop_after=4" == pimc_label(before)
+    assert all(row["deals"] == 3 for row in rows)
+    assert all(isinstance(v, (int, float, str)) for row in rows for v in row.values())
+    assert (pair.before_seconds > 0).all() and (pair.after_seconds > 0).all()
+    assert rows[2]["mean_seconds"] == pair.before_seconds.mean() / pair.after_seconds.mean()

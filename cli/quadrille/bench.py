@@ -12,13 +12,17 @@ import typer
 
 
 class Target(str, Enum):
-    """What to time: the deal-and-play kernel, or the double-dummy solver and the PIMC player."""
+    """What to time: the deal-and-play kernel, the double-dummy solver and the PIMC player, or
+    pimc's settings before and after issue 15's speed-up side by side."""
 
     kernel = "kernel"
     dd = "dd"
+    pimc = "pimc"
+
 
 def bench_command(
-    target: Annotated[Target, typer.Argument(help="kernel: deals per second; dd: the solver and PIMC.")] = Target.kernel,
+    target: Annotated[Target, typer.Argument(help="kernel: deals per second; dd: the solver and PIMC; pimc: pimc's "
+                                                  "old and new settings on the same deals.")] = Target.kernel,
     deals: Annotated[int, typer.Option(help="Deals per kernel measurement.", min=10_000, max=10**9)] = 2_000_000,
     reference_deals: Annotated[int, typer.Option(help="Deals for the reference engine.", min=100, max=10**6)] = 2_000,
     threads: Annotated[Optional[int], typer.Option(help="Threads for the all-cores rows (default: every core).", min=1)] = None,
@@ -26,11 +30,14 @@ def bench_command(
     out: Annotated[Optional[Path], typer.Option(help="Also write the figures as JSON to this file.")] = None,
     ruleset: Annotated[str, typer.Option(help="Ruleset whose deals `bench kernel` plays (a name or a TOML path).")]
     = "encyclopedie-1765",
+    pimc_deals: Annotated[int, typer.Option(help="Deals `bench pimc` plays with each setting.", min=2, max=10_000)] = 24,
 ) -> None:
     """Measure speed. `bench kernel` (the default): full deals per second (deal-only, random,
     heuristic) on one core and on all cores, the pure-Python reference engine on the same work
     and the ratio, compile time cold and warm, and the start-up latency of the command line.
-    `bench dd`: the double-dummy solver over random full deals and endings, and the PIMC player."""
+    `bench dd`: the double-dummy solver over random full deals and endings, and the PIMC player.
+    `bench pimc`: CPU seconds a deal with pimc in all four seats, one thread, K = 20 with exact
+    totals (pimc:samples=20:window=0:stop_z=0) beside pimc's defaults, alternating on the same deals."""
     from rich.console import Console
     from rich.table import Table
 
@@ -47,6 +54,9 @@ def bench_command(
             probe_writable(out.parent if str(out.parent) else Path("."), f"--out {str(out)!r}")
     if target is Target.dd:
         _bench_solver(console, out)
+        return
+    if target is Target.pimc:
+        _bench_pimc(console, out, pimc_deals)
         return
     from spadille.kernel.quadrille.ruleset import load_ruleset
 
@@ -123,6 +133,35 @@ def _bench_solver(console, out: Optional[Path]) -> None:
     console.print(table)
     if out is not None:
         payload = {"version": package_version(), "solver": solver, "pimc": pimc}
+        temporary = out.with_name(out.name + ".partial")
+        temporary.write_text(json.dumps(payload, indent=2), encoding="utf-8")
+        os.replace(temporary, out)
+
+
+def _bench_pimc(console, out: Optional[Path], deals: int) -> None:
+    """`spadille bench pimc`: pimc before and after issue 15's speed-up, on the same deals."""
+    from rich.table import Table
+
+    from spadille.kernel.common.version import package_version
+    from spadille.kernel.quadrille.bench import pimc_pair_times
+
+    with console.status(f"playing {deals} deals with each pimc setting in all four seats, one thread..."):
+        pair = pimc_pair_times(deals)
+    rows = pair.rows()
+    table = Table(title=f"spadille {package_version()} bench pimc: CPU seconds a deal, pimc in all four seats, "
+                        f"one thread, the same {deals} deals")
+    for column in ("setting", "deals", "median", "mean", "95% CI"):
+        table.add_column(column, justify="left" if column == "setting" else "right", no_wrap=True)
+    for row in rows:
+        table.add_row(str(row["setting"]), f"{row['deals']:,}", f"{row['median_seconds']:.3f}",
+                      f"{row['mean_seconds']:.3f}", f"[{row['ci_low']:.3f}, {row['ci_high']:.3f}]")
+    console.print(table)
+    console.print(f"before: {rows[0]['policy']}\nafter:  {rows[1]['policy']} (pimc's defaults)\n"
+                  "before / after: the ratio of the mean seconds (95% CI paired over deals); its median is that "
+                  "of the per-deal ratios.\nStrength: README.md, pimc's window (spadille ladder quadrille "
+                  "--policies pimc:window=0,pimc --deals 600 --seed 2026).", soft_wrap=True)
+    if out is not None:
+        payload = {"version": package_version(), "pimc": rows}
         temporary = out.with_name(out.name + ".partial")
         temporary.write_text(json.dumps(payload, indent=2), encoding="utf-8")
         os.replace(temporary, out)

@@ -103,7 +103,7 @@ POLICY_RANDOM = 0
 POLICY_HEURISTIC = 1
 POLICY_DD = 2          # double-dummy card play (sees every hand), heuristic bidding
 POLICY_PIMC = 3        # perfect-information Monte Carlo card play, heuristic bidding
-N_POLICY_PARAMS = 287  # the general entries, then the card play by role and the situation (below)
+N_POLICY_PARAMS = 289  # the general entries, then the card play by role and the situation (below)
 
 # ---------------------------------------------------------------- per-deal rows (int64[n, N_ROW_COLS])
 COL_DEAL = 0
@@ -235,6 +235,7 @@ PLAYS_BY_ROLE = 3      # 1 when the seat has a situation or a role another polic
 H_CALL_LONG = 5        # 1: call the king of the suit where one holds most cards; 0: of the shortest
 H_DEMAND = 10          # estimated own tricks to demand a king and play alone (médiateur, à trois ask)
 H_CASCO = 11           # estimated own tricks for the holder of both black aces to bid casco
+# 12, 13: pimc's window and stop_after (search/_players.py P_WINDOW, P_STOP_AFTER)
 
 # ---------------------------------------------------------------- the heuristic's card play, by role
 # A player's role in a deal, as he sees it when he plays (card_rules.role names them). The friend is
@@ -244,7 +245,7 @@ ROLE_OMBRE, ROLE_FRIEND, ROLE_DEFENDER_CALLED, ROLE_DEFENDER_ALONE, ROLE_FORCED 
 N_ROLES = 5
 # policy_params[seat, CARD_RULES + role * N_CARD_RULES + rule]: the value of one card-play rule for
 # one role (kernel/quadrille/card_rules.py documents each and gives its defaults).
-CARD_RULES = 12
+CARD_RULES = 14
 CR_LEAD_CALLED_KING = 0
 CR_DRAW_TRUMPS = 1
 CR_DRAW_CARD = 2
@@ -276,10 +277,10 @@ N_CARD_RULES = 24
 # a SITUATION program, SITUATION_TERMS terms of (feature, operator, value), feature 0 ending it
 # (kernel/quadrille/situations.py names them): at a decision where every term holds, the seat plays
 # by ALT_RULES and ALT_ROLE_POLICY instead (laid out as CARD_RULES and ROLE_POLICY).
-ROLE_POLICY = CARD_RULES + N_ROLES * N_CARD_RULES        # 132
-ALT_RULES = ROLE_POLICY + N_ROLES                         # 137
-ALT_ROLE_POLICY = ALT_RULES + N_ROLES * N_CARD_RULES      # 257
-SITUATION = ALT_ROLE_POLICY + N_ROLES                     # 262
+ROLE_POLICY = CARD_RULES + N_ROLES * N_CARD_RULES        # 134
+ALT_RULES = ROLE_POLICY + N_ROLES                         # 139
+ALT_ROLE_POLICY = ALT_RULES + N_ROLES * N_CARD_RULES      # 259
+SITUATION = ALT_ROLE_POLICY + N_ROLES                     # 264
 SITUATION_TERMS = 8
 assert SITUATION + 3 * SITUATION_TERMS + 1 == N_POLICY_PARAMS
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _layout as L
-from .policies import kernel_arrays, make_seat_policy
+from .policies import SeatPolicy, kernel_arrays, make_seat_policy
 from .ruleset import Ruleset, load_ruleset
-from .simulate import RunConfig, iter_batches
+from .simulate import RunConfig, iter_batches, simulate
 from .tables import build_tables, ordered_mask
 
 # A script that plays one deal; run in a fresh interpreter to time imports and compilation.
@@ -201,3 +201,75 @@ def pimc_times(decisions: int = 10, deals: int = 6, samples: int = 20) -> list[B
                                time.perf_counter() - started))
     return records
 
+
+
+# The pimc settings `bench pimc` sets side by side: K = 20 with exact totals (the setting before
+# issue 15's speed-up), and pimc's defaults.
+PIMC_BEFORE = {"samples": 20.0, "window": 0.0, "stop_z": 0.0}
+
+
+@dataclass(frozen=True)
+class PimcPair:
+    """CPU seconds of each deal played with pimc in all four seats, one thread, under two
+    settings on the same deals (float64[deals] each, in deal order)."""
+
+    before: SeatPolicy
+    after: SeatPolicy
+    before_seconds: np.ndarray
+    after_seconds: np.ndarray
+
+    def rows(self) -> list[dict[str, object]]:
+        """Per setting: deals, median and mean seconds a deal with the mean's 95% CI; then the
+        ratio before / after of the means, with a 95% CI by the delta method on the paired deals."""
+        out = []
+        for label, policy, seconds in (("before", self.before, self.before_seconds),
+                                       ("after", self.after, self.after_seconds)):
+            half = 1.96 * seconds.std(ddof=1) / np.sqrt(len(seconds)) if len(seconds) > 1 else float("nan")
+            out.append({"setting": label, "policy": pimc_label(policy), "deals": len(seconds),
+                        "median_seconds": float(np.median(seconds)), "mean_seconds": float(seconds.mean()),
+                        "ci_low": float(seconds.mean() - half), "ci_high": float(seconds.mean() + half)})
+        ratio, low, high = _ratio_ci(self.before_seconds, self.after_seconds)
+        out.append({"setting": "before / after", "policy": "ratio of the mean seconds", "deals": len(self.after_seconds),
+                    "median_seconds": float(np.median(self.before_seconds / self.after_seconds)),
+                    "mean_seconds": ratio, "ci_low": low, "ci_high": high})
+        return out
+
+
+def pimc_label(policy: SeatPolicy) -> str:
+    """pimc's sampling and scoring parameters as the ladder takes them (its bidding is the heuristic's)."""
+    keys = ("samples", "window", "stop_z", "stop_after")
+    return "pimc:" + ":".join(f"{key}={policy.value(key):g}" for key in keys)
+
+
+def _ratio_ci(a: np.ndarray, b: np.ndarray) -> tuple[float, float, float]:
+    """mean(a) / mean(b) and its 95% CI (delta method, a and b paired)."""
+    n = len(a)
+    ratio = float(a.mean() / b.mean())
+    if n < 2:
+        return ratio, float("nan"), float("nan")
+    residual = (a - ratio * b) / b.mean()
+    half = 1.96 * residual.std(ddof=1) / np.sqrt(n)
+    return ratio, ratio - half, ratio + half
+
+
+def pimc_pair_times(deals: int = 24, seed: int = 2026, before: SeatPolicy | None = None,
+                    after: SeatPolicy | None = None) -> PimcPair:
+    """Both settings play each deal in turn with pimc in all four seats, on one thread, one deal at a
+    time (before, after, before, after, ...: the machine's load falls on both alike); each deal's
+    time is the process's CPU seconds. The first deal is played once by each before timing (the
+    numba cache loads or compiles)."""
+    import numba
+
+    rs = load_ruleset()
+    before = before or make_seat_policy("pimc", PIMC_BEFORE)
+    after = after or make_seat_policy("pimc")
+    numba.set_num_threads(1)
+    times = np.zeros((2, deals))
+    for index, policy in enumerate((before, after)):
+        simulate(RunConfig(rs, (policy,) * 4, seed=seed + 1, deals=1, threads=1))
+    for deal in range(deals):
+        for index, policy in enumerate((before, after)):
+            started = time.process_time()
+            simulate(RunConfig(rs, (policy,) * 4, seed=seed, deals=1, first_deal=deal, threads=1))
+            times[index, deal] = time.process_time() - started
+    return PimcPair(before, after, times[0], times[1])

@@ -134,7 +134,8 @@ POLICIES: dict[str, PolicySpec] = {
     "pimc": PolicySpec(
         "pimc", L.POLICY_PIMC,
         "Perfect-information Monte Carlo: at each card samples deals consistent with what it has seen, "
-        "solves each open-handed and plays the best card on average; bids like the heuristic.",
+        "solves each open-handed (by default only as far as codille, remise or win) and plays the best card on "
+        "average; bids like the heuristic.",
         {
             **_BIDDING,
             "samples": Param(6, 20.0, 1.0, 500.0, "K, the deals sampled for each decision"),
@@ -143,8 +144,12 @@ POLICIES: dict[str, PolicySpec] = {
             "vole_share": Param(9, 0.9, 0.0, 1.0,
                                 "undertake the vole when this share of the sampled deals takes every trick"),
             "stop_z": Param(4, 0.0, 0.0, 10.0,
-                            "stop sampling a decision once, after 4 deals, its best card leads every other by this "
-                            "many standard errors of the paired difference (0: always sample all K)"),
+                            "stop sampling a decision once, after stop_after deals, its best card leads every other by "
+                            "this many standard errors of the paired difference (0: always sample all K)"),
+            "stop_after": Param(13, 4.0, 2.0, 500.0, "the deals sampled before stop_z may end a decision"),
+            "window": Param(12, 1.0, 0.0, 10.0,
+                            "score a card only as far as the payment tells totals apart: the side's totals are "
+                            "clamped to [remise - 1, win + window - 1] (0: exact totals)"),
         },
     ),
 }

@@ -2,9 +2,10 @@
 
 ``solve`` returns the most tricks the ombre's side takes in total when all four (or three)
 play perfectly with every card visible; ``card_values`` gives that total after each legal
-card of the player to move (``solve_counted`` and ``card_values_counted`` also return the
-work done). Both close in on the value with zero-window searches ("can the side take at
-least ``target`` tricks?", ``_reaches``). numba crashes when it loads a cached recursive
+card of the player to move, ``card_values_within`` the same clamped to a window of totals
+(``solve_counted`` and ``card_values_counted`` also return the work done). Both close in on
+the value with zero-window searches ("can the side take at least ``target`` tricks?",
+``_reaches``). numba crashes when it loads a cached recursive
 function, so the search keeps its own stack of plies: nothing here calls itself.
 
 Speed comes from the bridge solvers' toolbox: one card per run of equivalent cards, in a
@@ -484,13 +485,35 @@ def card_values(hands, side_mask, to_move, trick_cards, n_in, side_won, trump, r
     Equivalent cards share one search. Each card's value is bounded by the position's on the
     mover's side, so most cards are settled by a single zero-window search at that bound."""
     return card_values_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, trump, rules, block_of_pos,
-                               block_mask, top_pos, compress8, table, shapes, stamp, out)[0]
+                               block_mask, top_pos, compress8, table, shapes, stamp, 0, MAX_PLY, -1, out)[0]
+
+
+@njit(cache=True)
+def card_values_within(hands, side_mask, to_move, trick_cards, n_in, side_won, trump, rules, block_of_pos,
+                       block_mask, top_pos, compress8, table, shapes, stamp, low, high, guess, out):
+    """``card_values`` clamped to [low, high] (low <= high, side totals): a card's value is
+    exact inside the window and ``low`` or ``high`` beyond it, which only needs the searches
+    at the window's edges, not at the value. With low <= side_won and high >= side_won plus
+    the tricks left it is ``card_values``; the value returned is the position's, clamped.
+    ``guess`` (-1: none) is where the position's value is expected, say its value in the last
+    sampled deal: the first search tests it, which settles a value at the window's edge at once."""
+    return card_values_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, trump, rules, block_of_pos,
+                               block_mask, top_pos, compress8, table, shapes, stamp, low, high, guess, out)[0]
+
+
+@njit(inline="always", cache=True)
+def _clamp(value, low, high):
+    return min(max(value, low), high)
 
 
 @njit(cache=True)
 def card_values_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, trump, rules, block_of_pos,
-                        block_mask, top_pos, compress8, table, shapes, stamp, out):
-    """(value, counters int64[4]): ``card_values`` and its work (see solve_counted)."""
+                        block_mask, top_pos, compress8, table, shapes, stamp, low, high, guess, out):
+    """(value, counters int64[4]): ``card_values_within`` and its work (see solve_counted).
+
+    The value v lies in [won, won + left]; clamped, in [clamp(won), clamp(won + left)], and
+    _exact on that interval returns clamp(v): inside the window its searches are the exact
+    ones, and an interval of one point needs none."""
     n_seats = rules[L.R_SEATS]
     context = _context(n_seats, trump, rules, block_mask, top_pos)
     matador_mask = context.matador_mask
@@ -499,8 +522,10 @@ def card_values_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, 
     work = _work_arrays()
     left = popcount(hands[to_move])
     fixed = SolverTables(rules, block_of_pos, block_mask, top_pos, compress8)
-    best = _exact(side_won, side_won + left, -1, 0, hands, n_seats, side_mask, trump, leader, n_in, led_pos, best_pos,
-                  best_seat, side_won, on_table, fixed, context, table, shapes, stamp, work)
+    lower = _clamp(side_won, low, high)
+    first = -1 if guess < 0 else max(guess, lower + 1)  # at or below the floor: is the floor the value?
+    best = _exact(lower, _clamp(side_won + left, low, high), first, 0, hands, n_seats, side_mask, trump, leader, n_in,
+                  led_pos, best_pos, best_seat, side_won, on_table, fixed, context, table, shapes, stamp, work)
     live = on_table | _union(hands, n_seats)
     reps = np.zeros((1, MAX_MOVES), dtype=np.int64)
     scores = np.zeros(MAX_MOVES, dtype=np.int64)
@@ -515,8 +540,8 @@ def card_values_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, 
             card, to_move, hands, n_seats, side_mask, trump, block_of_pos,
             leader, n_in, led_pos, best_pos, best_seat, side_won, on_table)
         left2 = popcount(hands[(leader2 + n_in2) % n_seats])
-        lower = won2
-        upper = won2 + left2
+        lower = _clamp(won2, low, high)
+        upper = _clamp(won2 + left2, low, high)
         if maximising:  # no card is worth more than the best; most are worth it, or nearly
             upper = min(upper, best)
             first, step = upper, -1

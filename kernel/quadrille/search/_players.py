@@ -3,8 +3,10 @@
 ``dd`` sees every hand and plays a card of best double-dummy value: an upper bound on skill.
 ``pimc`` sees what a player sees: it draws K deals of the unseen cards, exactly uniformly among
 those consistent with the play so far (_worlds.py, knowledge.py), solves each open-handed for
-every legal card (_dd.py), and plays the card with the best average. Both bid like the
-heuristic (the auction is not searched).
+every legal card (_dd.py), and plays the card with the best average. By default a card's
+value in a sampled deal is only codille, remise or win (the side's total clamped to the
+payment's thresholds, ``_window``), which needs far fewer searches than the exact total. Both
+bid like the heuristic (the auction is not searched).
 
 Every function takes the deal's state as the engine holds it, in the ordered encoding:
 hands uint64[n_seats] (true hands; ``pimc`` reads only its own), played uint64[n_seats]
@@ -19,7 +21,7 @@ from spadille.kernel.common._bits import ZERO, bit, lowest, popcount
 from spadille.kernel.common._rng import draw, mix64
 from spadille.kernel.quadrille import _layout as L
 
-from ._dd import card_values, solve
+from ._dd import card_values, card_values_within, solve
 from ._worlds import draw_worlds
 from .knowledge import note_contract
 
@@ -28,7 +30,8 @@ P_SEED = 7         # mixed into the sampling stream
 P_TIE = 8          # 0: among equal cards play the lowest, 1: the highest
 P_VOLE_SHARE = 9   # pimc undertakes the vole when this share of the sampled deals makes it
 P_STOP = 4         # pimc stops sampling once the best card leads every other by this many standard errors (0: never)
-MIN_WORLDS = 4     # worlds solved before the stopping rule may end a decision
+P_WINDOW = 12      # pimc scores side totals clamped to [remise - 1, win + P_WINDOW - 1] (0: exact totals)
+P_STOP_AFTER = 13  # worlds solved before the stopping rule may end a decision (at least 2)
 
 
 @njit(cache=True)
@@ -126,6 +129,22 @@ def _world_side(world, obs, called_pos, n_seats):
 
 
 @njit(cache=True)
+def _window(params, obs, side_won, rules):
+    """(low, high): the side totals pimc tells apart. The payment turns on the side's total only
+    at the remise and the win (RULES.md §1.8), so with P_WINDOW = w > 0 every total up to a codille
+    counts as remise - 1 and every total from win + w - 1 up as that: w = 1 keeps just codille,
+    remise and win, larger w a margin of tricks above the win. A side that reaches the vole
+    point having won every trick may still take them all: it keeps the full range, as with
+    P_WINDOW = 0. Where the dévole pays, the window reaches down to 0 (taking no trick costs more)."""
+    hand = rules[L.R_HAND]
+    width = int(params[P_WINDOW])
+    if width <= 0 or (obs[L.O_TRICK] >= rules[L.R_VOLE_AFTER] and side_won == obs[L.O_TRICK]):
+        return 0, hand
+    low = 0 if rules[L.R_DEVOLE] != 0 else rules[L.R_REMISE_TRICKS] - 1
+    return low, max(low, min(hand, rules[L.R_WIN_TRICKS] + width - 1))
+
+
+@njit(cache=True)
 def pimc_card(params, seat, legal, hands, played, obs, called, pack_ord, rules, pos_of_card, block_of_pos,
               block_mask, top_pos, compress8, table, shapes, rng):
     """The legal card with the best average double-dummy value over K consistent deals."""
@@ -140,18 +159,22 @@ def pimc_card(params, seat, legal, hands, played, obs, called, pack_ord, rules, 
     seen = np.zeros((k, 40), dtype=np.int64)   # each world's value of each legal card
     on_side = False
     tie_high = params[P_TIE] >= 0.5
+    guess = -1  # the last deal's value of the position: the next one's first search
     for w in range(k):
         side_mask = _world_side(worlds[w], obs, obs[L.O_CALLED_POS], n_seats)
         on_side = (side_mask >> seat) & 1 == 1  # the same in every world: a player knows his own side
-        card_values(worlds[w], side_mask, seat, trick, obs[L.O_N_IN_TRICK], _side_won(obs, side_mask, n_seats),
-                    trump, rules, block_of_pos, block_mask, top_pos, compress8, table, shapes, np.int64(1), values)
+        side_won = _side_won(obs, side_mask, n_seats)
+        low, high = _window(params, obs, side_won, rules)
+        guess = card_values_within(worlds[w], side_mask, seat, trick, obs[L.O_N_IN_TRICK], side_won, trump, rules,
+                                   block_of_pos, block_mask, top_pos, compress8, table, shapes, np.int64(1), low, high,
+                                   guess, values)
         rest = legal
         while rest != ZERO:
             position = lowest(rest)
             rest ^= bit(position)
             totals[position] += values[position]
             seen[w, position] = values[position]
-        if params[P_STOP] > 0 and w + 1 >= MIN_WORLDS and w + 1 < k and \
+        if params[P_STOP] > 0 and w + 1 >= max(2, int(params[P_STOP_AFTER])) and w + 1 < k and \
                 _settled(seen, w + 1, totals, legal, on_side, tie_high, params[P_STOP]):
             break
     return _pick(totals, legal, on_side, tie_high)
