@@ -59,7 +59,7 @@ def report_command(
     claims of the period texts with verdicts, and worked hand evaluations; --stronger-play adds
     how the thresholds move with stronger card play.
 
-    About 9 minutes on two cores by default (measured, cold numba cache: 9 min 17 s, nearly half of it compiling); --quick for a small run. Ctrl-C stops after the
+    About 15 minutes on two cores by default (measured, cold numba cache: 15 min 14 s, on a machine 1.56 times slower than the one that measured 9 min 17 s before the rule check under pimc); --quick for a small run. Ctrl-C stops after the
     part in progress and writes the parts that finished. With --scheduler the baseline, the
     decision maps, the stronger-play ladder and the claims run on a Dask cluster (the same
     tables); the worked hands and the other games' parts run here.

@@ -138,13 +138,12 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
 
 
 # Seconds each part took in the default report on the 2-core machine from a cold numba cache, so
-# compiling included (measured 2026-12-02, 9 min 17 s in all: `spadille report quadrille` with an empty
+# compiling included (measured 2026-12-03, 15 min 14 s in all on a slow day: `spadille report quadrille` with an empty
 # NUMBA_CACHE_DIR; "sensitivity" is not in the default report and is an estimate); estimated_seconds
 # scales them.
-DEFAULT_PART_SECONDS = {"baseline": 41.0, "ladder": 125.0, "maps": 197.0, "rules": 60.0, "sensitivity": 240.0,
-                        "claims": 86.0,
-                        "hands": 1.0}
-DEFAULT_COMPANION_SECONDS = {"cabriolet": 33.0, "reversis": 23.0, "revertier": 44.0}
+DEFAULT_PART_SECONDS = {"baseline": 61.0, "ladder": 220.0, "maps": 301.0, "rules": 91.0, "sensitivity": 375.0,
+                        "claims": 92.0, "hands": 1.0}
+DEFAULT_COMPANION_SECONDS = {"cabriolet": 47.0, "reversis": 36.0, "revertier": 58.0}
 
 
 def estimated_seconds(plan: ReportPlan) -> dict[str, float]:
