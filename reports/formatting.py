@@ -224,7 +224,9 @@ def figures_like(value, low, high, shown_text: str) -> tuple[str, str]:
     if match is None or is_missing(value):
         return text.replace("-", MINUS), NONE
     places = len(match.group(2) or "")
-    kind = "gain" if match.group(1) == "+" else "mean"
+    # a written sign marks a difference (a claim writes its differences '+0.12' or '-0.09'): its bounds
+    # are signed too, so '[−0.24, +0.06]', never '[−0.24, 0.06]'
+    kind = "gain" if match.group(1) else "mean"
     return cell(value, kind, places), interval(low, high, kind, places)
 
 

@@ -235,3 +235,11 @@ def test_paragraphs_written_as_a_list_are_one_html_list():
     assert ("<p>Found:</p><ul class='findings'><li><b>one</b> thing</li><li>another</li></ul>"
             "<p>Then a paragraph.</p><ul class='findings'><li>alone</li></ul>") in text.replace("\n", "")
     assert "<p>- " not in text
+
+
+def test_a_claims_difference_keeps_its_sign_on_both_bounds():
+    from spadille.reports.formatting import figures_like
+
+    assert figures_like(-0.09, -0.24, 0.06, "-0.09") == ("−0.09", "[−0.24, +0.06]")
+    assert figures_like(0.12, -0.01, 0.25, "+0.12") == ("+0.12", "[−0.01, +0.25]")
+    assert figures_like(0.4109, 0.40, 0.42, "0.4109") == ("0.4109", "[0.4000, 0.4200]")   # a share stays unsigned
