@@ -415,17 +415,14 @@ _MINUS_SIGN = re.compile(r"(?<![\w.\-−])-(?=\d)")
 
 def _html_paragraphs(paragraphs: list[str]) -> list[str]:
     """Each paragraph a <p>; a run of paragraphs written "- item" (a list in the Markdown) one <ul>."""
+    from itertools import groupby
+
     out: list[str] = []
-    items: list[str] = []
-    for paragraph in [*paragraphs, None]:
-        if paragraph is not None and paragraph.startswith("- "):
-            items.append(f"<li>{_inline(paragraph[2:])}</li>")
-            continue
-        if items:
-            out.append("<ul class='findings'>" + "".join(items) + "</ul>")
-            items = []
-        if paragraph is not None:
-            out.append(f"<p>{_inline(paragraph)}</p>")
+    for listed, run in groupby(paragraphs, key=lambda paragraph: paragraph.startswith("- ")):
+        if listed:
+            out.append("<ul class='findings'>" + "".join(f"<li>{_inline(p[2:])}</li>" for p in run) + "</ul>")
+        else:
+            out += [f"<p>{_inline(p)}</p>" for p in run]
     return out
 
 

@@ -85,8 +85,6 @@ def _under_heuristic(plan, claims, step):
 
 def _card_play_paragraph(plan, frame, heuristic) -> str:
     """Which card play the verdicts rest on, and what the heuristic column is."""
-    from .card_play import card_play_phrase
-
     played = frame["policies"].astype(str).str.startswith(plan.card_play).sum() if "policies" in frame else 0
     text = (f"**Card play.** A claim that names no policy is played with every seat on {plan.card_play} "
             f"({played} of the {len(frame)} claims here; its own bidding thresholds, not the maps' fixpoint), since "
@@ -106,7 +104,7 @@ def _differences(frame, heuristic, card_play: str) -> list[str]:
 
     if heuristic is None or not len(heuristic):
         return []
-    other = {record["claim"]: record for record in heuristic.to_dict("records")}
+    other = _by_claim(heuristic)
     sentences = []
     for record in frame.to_dict("records"):
         theirs = other.get(record["claim"])
@@ -130,6 +128,11 @@ def _differences(frame, heuristic, card_play: str) -> list[str]:
     return sentences
 
 
+def _by_claim(frame) -> dict:
+    """Each claim's record of a verdict frame, by claim id (empty for None)."""
+    return {} if frame is None else {record["claim"]: record for record in frame.to_dict("records")}
+
+
 def _count(n) -> str:
     return f"{int(n):,}" if n == n and n is not None else "–"
 
@@ -141,7 +144,7 @@ def _claims_view(frame, agreement=None, heuristic=None):
     claim was played again with it."""
     import pandas as pd
 
-    other = {} if heuristic is None else {record["claim"]: record for record in heuristic.to_dict("records")}
+    other = _by_claim(heuristic)
     rows = []
     for record in frame.to_dict("records"):
         row = {key: record[key] for key in ("claim", "statement", "source", "tested_under", "experiment", "criterion",

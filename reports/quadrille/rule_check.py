@@ -23,8 +23,7 @@ def rule_check_section(ruleset, data, policies, deals: int, seed: int, threads: 
     """The section, or None when the map gives the eldest hand no bid to check. ``policies``: the
     maps' seat policies (the fast card play at the fixpoint's thresholds); the searching play bids
     at the same thresholds."""
-    from dataclasses import replace
-
+    from spadille.analyses.quadrille.bidding_fixpoint import with_thresholds
     from spadille.analyses.quadrille.decision_maps import AUCTION_OPEN
     from spadille.analyses.quadrille.rule_check import check_rules, deals_needed
     from spadille.analyses.quadrille.verdicts import bid_thresholds
@@ -34,10 +33,8 @@ def rule_check_section(ruleset, data, policies, deals: int, seed: int, threads: 
     total = deals_needed(thresholds, deals)
     if thresholds.empty or not total:
         return None
-    searching = make_seat_policy(SEARCH_POLICY, SEARCH_PARAMS)
-    bidding = ("ask_threshold", "alone_threshold")
-    search = tuple(replace(searching, params={**searching.params, **{k: p.params[k] for k in bidding if k in p.params}})
-                   for p in policies)
+    search = with_thresholds(make_seat_policy(SEARCH_POLICY, SEARCH_PARAMS),
+                             [(p.value("ask_threshold"), p.value("alone_threshold")) for p in policies])
     frame = check_rules(ruleset, thresholds, policies, search, deals, seed, threads=threads,
                         progress=step("the eldest hand's rule under pimc (hands dealt to order)", total))
     frame.attrs = {"seed": seed, "ruleset": ruleset.name, "deals_per_kind": deals,
