@@ -9,3 +9,9 @@ Importing a package does not import numba; the jitted modules (names starting wi
 underscore) load on first use, so the CLI's help stays instant. Nothing here imports the
 analyses, the reports or the CLI.
 """
+
+# Before any jitted module loads: numba's cache in a folder named after the kernel's source, so
+# code compiled from another version of it is never loaded (common/numba_cache.py says why).
+from .common.numba_cache import configure as _configure_numba_cache
+
+_configure_numba_cache()

@@ -3,9 +3,11 @@ address and the optional extra (no dask imported unless --scheduler asks for it)
 
 from __future__ import annotations
 
+import os
 import pickle
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -145,29 +147,35 @@ def test_a_map_interrupted_between_blocks_keeps_the_blocks_that_finished(ruleset
     np.testing.assert_array_equal(stopped.stats, first_150.stats)
 
 
-def test_a_worker_finds_the_code_compiled_in_the_source_tree(tmp_path, monkeypatch):
-    """Without NUMBA_CACHE_DIR numba caches beside the sources; a worker's slot must hold those
-    files where numba looks for them under its own NUMBA_CACHE_DIR."""
-    from numba.core.caching import UserProvidedCacheLocator
+def test_a_worker_copies_the_inherited_code_into_its_slot_once(tmp_path):
+    from spadille.analyses.distributed.worker import _seed
 
-    from spadille.analyses.distributed.worker import _in_tree_caches, _seed
+    inherited = tmp_path / "base" / "spadille-0123456789abcdef"
+    (inherited / "somegame_1a2b").mkdir(parents=True)
+    (inherited / "somegame_1a2b" / "_deal.play-12.py311.nbi").write_bytes(b"index")
+    (inherited / "somegame_1a2b" / "_deal.play-12.py311.1.nbc").write_bytes(b"code")
+    (inherited / "somegame_1a2b" / "notes.txt").write_bytes(b"not numba's")
+    cache = tmp_path / "slot" / "numba" / inherited.name
+    assert _seed(cache, str(inherited)) == 2 and _seed(cache, str(inherited)) == 0   # copied once
+    assert sorted(p.name for p in (cache / "somegame_1a2b").iterdir()) == ["_deal.play-12.py311.1.nbc",
+                                                                            "_deal.play-12.py311.nbi"]
+    assert _seed(inherited, str(inherited)) == 0   # never onto itself
 
-    package = tmp_path / "tree" / "kernel" / "somegame"
-    (package / "__pycache__").mkdir(parents=True)
-    (package / "__pycache__" / "_deal.play-12.py311.nbi").write_bytes(b"index")
-    (package / "__pycache__" / "_deal.play-12.py311.1.nbc").write_bytes(b"code")
-    (package / "__pycache__" / "_deal.cpython-311.pyc").write_bytes(b"not numba's")
-    found = _in_tree_caches(tmp_path / "tree")
-    expected = UserProvidedCacheLocator.get_suitable_cache_subpath(str(package / "_deal.py"))
-    assert [subfolder for _, subfolder in found] == [expected]
-    assert found[0][0] == package / "__pycache__"
-    from spadille.analyses.distributed import worker
 
-    cache = tmp_path / "slot" / "numba"
-    monkeypatch.setattr(worker, "_in_tree_caches", lambda: found)
-    assert _seed(cache, None) == 2 and _seed(cache, None) == 0   # copied once, never overwritten
-    assert sorted(p.name for p in (cache / expected).iterdir()) == ["_deal.play-12.py311.1.nbc",
-                                                                    "_deal.play-12.py311.nbi"]
+def test_a_worker_slot_keeps_its_code_in_the_folder_of_the_kernel_source(tmp_path):
+    """A slot outlives a run, and the next run may come from another source: its code sits in the
+    source's own folder, so a slot never serves code compiled from another kernel."""
+    from spadille.kernel.common import numba_cache
+
+    script = ("from spadille.analyses.distributed import worker; "
+              "print(worker.prepare('x')['cache_dir']); print(worker.state()['inherited'])")
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "client"), SPADILLE_WORKER_CACHE=str(tmp_path / "slots"))
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    cache_dir, inherited = done.stdout.split()
+    name = numba_cache.folder_name()
+    assert Path(cache_dir) == tmp_path / "slots" / "slot-0" / "numba" / name
+    assert Path(inherited) == tmp_path / "client" / name
 
 
 def test_regroup_hands_on_the_in_process_batches_and_restarts_after_a_gap():

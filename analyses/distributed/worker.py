@@ -8,10 +8,11 @@ anything there imports numba. It
 * gives the worker a numba cache of its own (``NUMBA_CACHE_DIR``): a cache written by several
   processes at once is a known source of crashes. The cache is a numbered slot under a base
   folder, held with a file lock while the worker lives, so a later run's worker reuses a slot's
-  compiled code and no two live workers ever share one. Each run first copies into the slot the
-  compiled files it lacks from the numba cache the worker inherited from its environment (its
-  NUMBA_CACHE_DIR, else the ``__pycache__`` folders of the source tree), so a local cluster's
-  workers load what the client compiled;
+  compiled code and no two live workers ever share one. Inside the slot, the code sits in a
+  folder named after the kernel's source (``kernel/common/numba_cache.py``), so a slot never
+  serves code compiled from another source. Each run first copies into it the compiled files it
+  lacks from the numba cache the worker inherited (the folder ``numba_cache.configure`` chose
+  when the kernel was imported), so a local cluster's workers load what the client compiled;
 * records the worker's spadille version, which the client compares with its own (``state``) and
   every block checks again (``run_block``), so a worker with another version is refused.
 
@@ -70,50 +71,27 @@ def _claim_slot(base: Path) -> Path:
     raise RuntimeError(f"every numba cache slot under {base} is held by a live worker")
 
 
-def _in_tree_caches(root: Path | None = None) -> list[tuple[Path, str]]:
-    """Where numba put spadille's compiled code when no NUMBA_CACHE_DIR was set: each source
-    folder's ``__pycache__``, with the subfolder numba reads the same files from under a
-    NUMBA_CACHE_DIR (``<folder name>_<sha1 of the folder's path>``, numba's
-    ``UserProvidedCacheLocator``)."""
-    import hashlib
-
-    if root is None:
-        import spadille.kernel as kernel_package
-
-        root = Path(os.path.dirname(os.path.abspath(kernel_package.__file__))).parent
-    found = []
-    for top in ("kernel", "analyses"):   # the only places with jitted code
-        for pycache in sorted((root / top).rglob("__pycache__")):
-            folder = os.path.dirname(str(pycache))
-            found.append((pycache, f"{os.path.basename(folder)}_{hashlib.sha1(folder.encode()).hexdigest()}"))
-    return found
-
-
 def _seed(cache: Path, inherited: str | None) -> int:
     """Copy into the slot's cache the compiled files it lacks from the numba cache the worker
-    inherited (its NUMBA_CACHE_DIR, else the source tree's ``__pycache__`` folders): code the
-    worker may load instead of compiling again. Never overwrites a file of the slot, and each
-    worker writes only its own slot. Returns how many files it copied."""
+    inherited (the NUMBA_CACHE_DIR the kernel's import set, of the same source): code the worker
+    may load instead of compiling again. Never overwrites a file of the slot, and each worker
+    writes only its own slot. Returns how many files it copied."""
     cache.mkdir(parents=True, exist_ok=True)
-    if inherited:
-        if not Path(inherited).is_dir() or Path(inherited).resolve() == cache.resolve():
-            return 0
-        sources = [(Path(inherited), None)]
-    else:
-        sources = _in_tree_caches()
+    if not inherited or not Path(inherited).is_dir() or Path(inherited).resolve() == cache.resolve():
+        return 0
+    folder = Path(inherited)
     copied = 0
-    for folder, subfolder in sources:
-        for source in folder.rglob("*"):
-            if not source.is_file() or source.suffix not in (".nbi", ".nbc"):
-                continue
-            target = cache / (source.relative_to(folder) if subfolder is None else Path(subfolder) / source.name)
-            if target.exists():
-                continue
-            target.parent.mkdir(parents=True, exist_ok=True)
-            partial = target.with_name(f".{target.name}.{os.getpid()}.part")
-            shutil.copy2(source, partial)
-            os.replace(partial, target)   # numba never sees half a file
-            copied += 1
+    for source in folder.rglob("*"):
+        if not source.is_file() or source.suffix not in (".nbi", ".nbc"):
+            continue
+        target = cache / source.relative_to(folder)
+        if target.exists():
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(f".{target.name}.{os.getpid()}.part")
+        shutil.copy2(source, partial)
+        os.replace(partial, target)   # numba never sees half a file
+        copied += 1
     return copied
 
 
@@ -124,13 +102,15 @@ def prepare(expected_version: str) -> dict:
         _prepared["seeded"] = _seed(Path(_prepared["cache_dir"]), _prepared["inherited"])
         _prepared["expected"] = expected_version
         return _prepared
+    from spadille.kernel.common import numba_cache
     from spadille.kernel.common.version import package_version
 
-    inherited = os.environ.get("NUMBA_CACHE_DIR")
+    inherited = numba_cache.configure()   # done already if the kernel was imported: the folder it chose
     slot = _claim_slot(cache_base())
-    seeded = _seed(slot / "numba", inherited)
+    cache_dir = slot / "numba" / numba_cache.folder_name()
+    seeded = _seed(cache_dir, inherited)
     os.environ["NUMBA_NUM_THREADS"] = "1"
-    os.environ["NUMBA_CACHE_DIR"] = str(slot / "numba")
+    os.environ["NUMBA_CACHE_DIR"] = str(cache_dir)
     late = "numba" in sys.modules
     if late:  # something loaded numba first: make it follow the settings all the same
         import numba
@@ -143,7 +123,7 @@ def prepare(expected_version: str) -> dict:
     from . import pickling
 
     pickling.register()  # results that hold a ruleset pickle back to the client
-    _prepared.update(version=package_version(), expected=expected_version, cache_dir=str(slot / "numba"),
+    _prepared.update(version=package_version(), expected=expected_version, cache_dir=str(cache_dir),
                      inherited=inherited, seeded=seeded, numba_was_loaded=late, pid=os.getpid())
     return _prepared
 
