@@ -29,11 +29,15 @@ simulate: $(BIN)/spadille
 	$(BIN)/spadille simulate quadrille --deals 2000000 --out results/quadrille-heuristic.parquet $(RUN_ARGS)
 
 # Tests compile the numba kernels into a throwaway cache, so a stale cache can never hide an edit.
+# They run in one process a core (pytest-xdist, at most four: each holds its own compiled kernels),
+# a test file to a process, so a file's shared fixtures are computed once.
 test: $(BIN)/spadille
-	NUMBA_CACHE_DIR=$$(mktemp -d) $(BIN)/python -m pytest -q
+	NUMBA_CACHE_DIR=$$(mktemp -d) $(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist loadfile
 
 bench: $(BIN)/spadille
 	$(BIN)/spadille bench
 
+# Also numba's files from before its cache moved out of the tree (kernel/common/numba_cache.py).
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	find kernel -name '*.nbi' -delete -o -name '*.nbc' -delete
