@@ -179,7 +179,7 @@ def write(console, output_format: str, frame, preamble: str) -> None:
     from spadille.analyses.claims import formats
 
     if output_format == "table":
-        console.print(preamble, soft_wrap=True, markup=False)
+        console.print(preamble, markup=False)  # wrapped at the terminal width, between words
         if frame is not None:
             print_verdicts(console, frame)
         return

@@ -117,3 +117,17 @@ def test_the_default_base_keeps_only_the_last_few_sources(tmp_path):
     assert current.name in kept and workers.name in kept
     expected = {current.name, workers.name} | {p.name for p in old[-(numba_cache.KEEP_FOLDERS - 1):]}
     assert set(kept) == expected
+
+
+def test_the_recorded_version_names_the_code_that_ran(tmp_path):
+    import re
+
+    from spadille.kernel.common.version import package_version, release_version, source_digest
+
+    assert re.fullmatch(r"\S+[+.]src\.[0-9a-f]{12}", package_version())
+    assert package_version().startswith(release_version()) and package_version().endswith(source_digest())
+    # the digest reads the data files too (a claim's or a ruleset's TOML changes what a run computes)
+    (tmp_path / "rules.toml").write_text("x = 1\n")
+    before = numba_cache.source_fingerprint(tmp_path, (".py", ".toml"))
+    (tmp_path / "rules.toml").write_text("x = 2\n")
+    assert numba_cache.source_fingerprint(tmp_path, (".py", ".toml")) != before

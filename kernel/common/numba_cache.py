@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -33,12 +32,13 @@ KEEP_FOLDERS = 6   # in the default base: the folders of the last few sources (a
 _configured: str | None = None
 
 
-def source_fingerprint(root: Path = KERNEL_ROOT) -> str:
-    """A hex digest of every ``.py`` file under ``root``: its path relative to root, then its bytes."""
+def source_fingerprint(root: Path = KERNEL_ROOT, suffixes: tuple[str, ...] = (".py",)) -> str:
+    """A hex digest of every file under ``root`` whose name ends in one of ``suffixes``: its path
+    relative to root, then its bytes."""
     paths = []
     for folder, subfolders, files in os.walk(root):
         subfolders[:] = [name for name in subfolders if name != "__pycache__"]  # thousands of compiled files
-        paths += [Path(folder, name) for name in files if name.endswith(".py")]
+        paths += [Path(folder, name) for name in files if name.endswith(suffixes)]
     digest = hashlib.sha256()
     for path in sorted(paths):
         digest.update(path.relative_to(root).as_posix().encode())
@@ -88,6 +88,8 @@ def configure(root: Path = KERNEL_ROOT) -> str:
 def _touch_and_prune(folder: Path) -> None:
     """Mark ``folder`` as just used and remove all but the KEEP_FOLDERS most recently used of its
     siblings. Best effort: a cache that cannot be tidied is still a cache."""
+    import shutil
+
     try:
         folder.mkdir(parents=True, exist_ok=True)
         os.utime(folder)
