@@ -14,7 +14,15 @@ from types import FrameType
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
+from rich.table import Column
 from rich.text import Text
+
+# A row fits the terminal, 80 columns included (a log is drawn 80 wide): a long part name folds onto
+# more lines within what the other columns leave (at least DESCRIPTION_WIDTH), rather than the
+# counts and the ETA ending in "…".
+DESCRIPTION_WIDTH = 22
+OTHER_COLUMNS = 58   # bar, count, rate and ETA at their widest, with the gaps
+BAR_WIDTH = 10
 
 
 class RateColumn(ProgressColumn):
@@ -51,20 +59,24 @@ class CountColumn(ProgressColumn):
     def render(self, task: Task) -> Text:
         done = int(task.completed)
         if task.fields.get("whole"):
-            return Text(f"{done}% of the estimated work", style="progress.download")
+            return Text(f"{done}%", style="progress.download")   # its description says it is estimated
         if not task.total:
             return Text(f"{done:,} {task.fields.get('unit', 'deals')}", style="progress.download")
         return Text(f"{done:,}/{int(task.total):,}", style="progress.download")
 
 
 def deal_progress(console: Console) -> Progress:
+    def unbroken():
+        return Column(no_wrap=True)
+
     return Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        CountColumn(),
-        RateColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
+        TextColumn("[progress.description]{task.description}",
+                   table_column=Column(max_width=max(DESCRIPTION_WIDTH, console.width - OTHER_COLUMNS), overflow="fold")),
+        BarColumn(bar_width=BAR_WIDTH),
+        CountColumn(table_column=unbroken()),
+        RateColumn(table_column=unbroken()),
+        TextColumn("ETA", table_column=unbroken()),
+        TimeRemainingColumn(table_column=unbroken()),
         console=console,
     )
 
@@ -127,7 +139,7 @@ class WholeRun:
     end when it finishes. Its ETA therefore covers everything left, not only the part in progress.
     A part made of several bars moves the whole bar with the furthest of them."""
 
-    def __init__(self, progress: Progress, estimated_seconds: dict[str, float], description: str = "the whole report"):
+    def __init__(self, progress: Progress, estimated_seconds: dict[str, float], description: str = "the whole report (estimated)"):
         total = sum(estimated_seconds.values()) or 1.0
         self.shares = {name: seconds / total for name, seconds in estimated_seconds.items()}
         self.progress = progress

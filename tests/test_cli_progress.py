@@ -63,7 +63,8 @@ def test_the_whole_report_bar_moves_with_each_part_by_its_share():
     whole = WholeRun(progress, {"baseline": 10.0, "maps": 30.0, "claims": 60.0})
     bar = next(t for t in progress.tasks if t.id == whole.task)
     assert bar.total == 100 and bar.completed == 0
-    assert _render(progress, whole.task, CountColumn()) == "0% of the estimated work"
+    assert _render(progress, whole.task, CountColumn()) == "0%"
+    assert "estimated" in bar.description
     assert _render(progress, whole.task, RateColumn()) == ""
     whole.start("baseline")
     part = progress.add_task("the game as played", total=1_000)
@@ -96,3 +97,23 @@ def test_the_reports_estimates_scale_with_its_plan(ruleset):
     assert full["maps"] == DEFAULT_PART_SECONDS["maps"] and set(full) >= {"baseline", "maps", "claims", "hands"}
     half = estimated_seconds(plan_for(ruleset, 1, DEFAULT_MAP_DEALS // 2, False))
     assert abs(half["maps"] - full["maps"] / 2) < 1e-9 and all(v > 0 for v in half.values())
+
+
+def test_a_report_row_fits_eighty_columns_whole():
+    """A long part name folds onto more lines; the count, rate and ETA are never cut to '…'."""
+    from spadille.cli.progress import WholeRun
+
+    out = io.StringIO()
+    console = Console(file=out, width=80, force_terminal=False)
+    progress = deal_progress(console)
+    whole = WholeRun(progress, {"fixpoint": 1.0})
+    part = progress.add_task("bidding that answers to the play (deal replays)", total=72_000, unit="deal replays")
+    progress.update(part, completed=36_000)
+    whole.start("fixpoint")
+    whole.part_done(0.5)
+    console.print(progress.make_tasks_table(progress.tasks))
+    lines = out.getvalue().splitlines()
+    assert all(len(line) <= 80 for line in lines) and "…" not in out.getvalue()
+    text = " ".join(" ".join(lines).split())
+    assert "36,000/72,000" in text and "deal replays/s" in text and text.count("ETA") == 2
+    assert all(word in text.split() for word in "bidding that answers to the play (deal replays)".split())
