@@ -71,7 +71,8 @@ def deal_progress(console: Console) -> Progress:
 
     return Progress(
         TextColumn("[progress.description]{task.description}",
-                   table_column=Column(max_width=max(DESCRIPTION_WIDTH, console.width - OTHER_COLUMNS), overflow="fold")),
+                   table_column=Column(max_width=max(DESCRIPTION_WIDTH, console.width - OTHER_COLUMNS),
+                                       overflow="fold")),
         BarColumn(bar_width=BAR_WIDTH),
         CountColumn(table_column=unbroken()),
         RateColumn(table_column=unbroken()),
@@ -139,7 +140,8 @@ class WholeRun:
     end when it finishes. Its ETA therefore covers everything left, not only the part in progress.
     A part made of several bars moves the whole bar with the furthest of them."""
 
-    def __init__(self, progress: Progress, estimated_seconds: dict[str, float], description: str = "the whole report (estimated)"):
+    def __init__(self, progress: Progress, estimated_seconds: dict[str, float],
+                 description: str = "the whole report (estimated)"):
         total = sum(estimated_seconds.values()) or 1.0
         self.shares = {name: seconds / total for name, seconds in estimated_seconds.items()}
         self.progress = progress

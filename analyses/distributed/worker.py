@@ -107,7 +107,7 @@ def prepare(expected_version: str) -> dict:
 
     inherited = numba_cache.configure()   # done already if the kernel was imported: the folder it chose
     slot = _claim_slot(cache_base())
-    cache_dir = slot / "numba" / numba_cache.folder_name()
+    cache_dir = slot / "numba" / Path(inherited).name   # the source's folder name, without hashing it again
     seeded = _seed(cache_dir, inherited)
     os.environ["NUMBA_NUM_THREADS"] = "1"
     os.environ["NUMBA_CACHE_DIR"] = str(cache_dir)

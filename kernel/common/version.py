@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
-from pathlib import Path
 
 from .numba_cache import KERNEL_ROOT, source_fingerprint
 
@@ -33,7 +32,7 @@ def source_digest() -> str:
     """12 hex digits naming the package's code and data."""
     parts = []
     for name in SOURCE_FOLDERS:
-        folder = Path(KERNEL_ROOT).parent / name
+        folder = KERNEL_ROOT.parent / name
         parts.append(source_fingerprint(folder, (".py", ".toml")) if folder.is_dir() else "-")
     return hashlib.sha256(":".join(parts).encode()).hexdigest()[:12]
 
