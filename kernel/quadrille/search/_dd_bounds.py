@@ -17,13 +17,24 @@ from spadille.kernel.quadrille import _layout as L
 
 @njit(inline="always", cache=True)
 def sure_tricks(hands, n_seats, side_mask, trump, block_mask):
-    """(side, side_cards, defence, defence_cards): for each team, the most trumps one of its
-    players holds above every trump of the other team, and the cards that rests on (the other
-    team's best trump). Each such card falls on a trick whose best trump is his team's (his
-    or a partner's, if higher), whoever leads, and a player plays one card a trick, so his
-    team takes at least that many tricks. (Comparing with the partners' trumps too, as this
-    once did, was sound but weaker.)"""
+    """(side, side_cards, defence, defence_cards): for each team, tricks one of its players
+    is sure of with his trumps, and the cards that count rests on (his lowest trump counted).
+
+    Every card a player holds is played by the end, one a trick, and a trump loses only to a
+    higher trump in its trick. So if he holds k trumps at or above some trump t of his, and
+    the other team holds h trumps above t, at most h of those k lose (each of the h falls on
+    one trick), and his team takes at least k - h tricks, whoever leads and however the rest
+    is played. The count is the best over t. (h = 0, the trumps above all the other team's,
+    was the whole bound before: 2.2 times the nodes on the bench's deals. Comparing with the
+    partners' trumps too, as this once did, was sound but weaker.)"""
     trumps = block_mask[trump, trump]
+    side_trumps = ZERO
+    defence_trumps = ZERO
+    for seat in range(n_seats):
+        if (side_mask >> seat) & 1:
+            side_trumps |= hands[seat] & trumps
+        else:
+            defence_trumps |= hands[seat] & trumps
     side_sure = 0
     defence_sure = 0
     side_cards = ZERO
@@ -32,23 +43,27 @@ def sure_tricks(hands, n_seats, side_mask, trump, block_mask):
         mine = hands[seat] & trumps
         if mine == ZERO:
             continue
-        team = (side_mask >> seat) & 1
-        others = ZERO
-        for other in range(n_seats):
-            if (side_mask >> other) & 1 != team:
-                others |= hands[other]
-        others &= trumps
-        if others == ZERO:
-            count = popcount(mine)
-            cards = ZERO
-        else:
-            count = popcount(mine & above(highest(others)))
-            cards = bit(highest(others))
-        if (side_mask >> seat) & 1:
-            if count > side_sure:
-                side_sure, side_cards = count, cards
-        elif count > defence_sure:
-            defence_sure, defence_cards = count, cards
+        is_side = (side_mask >> seat) & 1
+        others = defence_trumps if is_side else side_trumps
+        best = 0
+        cards = ZERO
+        held = 0
+        rest = mine
+        if others == ZERO:  # the shape alone says so: no card need stay where it is
+            best = popcount(mine)
+            rest = ZERO
+        while rest != ZERO:
+            top = highest(rest)
+            rest ^= bit(top)
+            held += 1
+            count = held - popcount(others & above(top))
+            if count > best:
+                best, cards = count, bit(top)
+        if is_side:
+            if best > side_sure:
+                side_sure, side_cards = best, cards
+        elif best > defence_sure:
+            defence_sure, defence_cards = best, cards
     return side_sure, side_cards, defence_sure, defence_cards
 
 
