@@ -16,6 +16,27 @@ from spadille.kernel.quadrille import _layout as L
 
 
 @njit(inline="always", cache=True)
+def trump_count(mine, others):
+    """(tricks, card): the tricks a player holding the trumps ``mine`` is sure of against the
+    other team's trumps ``others``, as sure_tricks explains, and his lowest trump counted
+    (0 when the shape alone says so: the other team holds no trump)."""
+    if others == ZERO:
+        return popcount(mine), ZERO
+    best = 0
+    card = ZERO
+    held = 0
+    rest = mine
+    while rest != ZERO:
+        top = highest(rest)
+        rest ^= bit(top)
+        held += 1
+        count = held - popcount(others & above(top))
+        if count > best:
+            best, card = count, bit(top)
+    return best, card
+
+
+@njit(inline="always", cache=True)
 def sure_tricks(hands, n_seats, side_mask, trump, block_mask):
     """(side, side_cards, defence, defence_cards): for each team, tricks one of its players
     is sure of with his trumps, and the cards that count rests on (his lowest trump counted).
@@ -44,21 +65,7 @@ def sure_tricks(hands, n_seats, side_mask, trump, block_mask):
         if mine == ZERO:
             continue
         is_side = (side_mask >> seat) & 1
-        others = defence_trumps if is_side else side_trumps
-        best = 0
-        cards = ZERO
-        held = 0
-        rest = mine
-        if others == ZERO:  # the shape alone says so: no card need stay where it is
-            best = popcount(mine)
-            rest = ZERO
-        while rest != ZERO:
-            top = highest(rest)
-            rest ^= bit(top)
-            held += 1
-            count = held - popcount(others & above(top))
-            if count > best:
-                best, cards = count, bit(top)
+        best, cards = trump_count(mine, defence_trumps if is_side else side_trumps)
         if is_side:
             if best > side_sure:
                 side_sure, side_cards = best, cards
