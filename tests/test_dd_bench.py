@@ -42,3 +42,13 @@ def test_the_pimc_pair_times_both_settings_on_the_same_deals():
     assert all(isinstance(v, (int, float, str)) for row in rows for v in row.values())
     assert (pair.before_seconds > 0).all() and (pair.after_seconds > 0).all()
     assert rows[2]["mean_seconds"] == pair.before_seconds.mean() / pair.after_seconds.mean()
+
+
+def test_the_targets_rows_compare_each_figure_with_its_limit():
+    """`bench dd` sets the full-deal median, mean and p99 beside issue 15's targets: met when at or
+    under the limit, in the targets' order."""
+    full = {"median_ms": 0.8, "mean_ms": 1.6, "p99_ms": 3.0, "max_ms": 40.0}
+    rows = bench_dd.against_targets(full)
+    assert [row["figure"] for row in rows] == ["median", "mean", "p99"]
+    assert [row["met"] for row in rows] == [True, False, True]
+    assert [row["target_ms"] for row in rows] == [0.8, 1.5, 10.0]

@@ -114,7 +114,7 @@ def _bench_solver(console, out: Optional[Path]) -> None:
     from rich.table import Table
 
     from spadille.kernel.quadrille.bench import pimc_times
-    from spadille.kernel.quadrille.bench_dd import run_all
+    from spadille.kernel.quadrille.bench_dd import against_targets, run_all
     from spadille.kernel.common.version import package_version
 
     with console.status("timing the double-dummy solver on one core..."):
@@ -131,8 +131,17 @@ def _bench_solver(console, out: Optional[Path]) -> None:
         per = record["seconds"] / max(int(record["deals"]), 1)
         table.add_row(str(record["measure"]), f"{per:.3f} s each over {record['deals']}")
     console.print(table)
+    targets = against_targets(solver[0])
+    goal = Table(title=f"full deals against issue 15's targets ({solver[0]['positions']} deals, ms)")
+    for column in ("figure", "measured", "target", "met"):
+        goal.add_column(column, justify="left" if column == "figure" else "right")
+    for row in targets:
+        goal.add_row(str(row["figure"]), f"{row['measured_ms']:.2f}", f"{row['target_ms']:g}",
+                     "yes" if row["met"] else "no")
+    console.print(goal)
+    console.print("The targets are DDS's on 10-trick bridge positions on the project's machine (issue 15).")
     if out is not None:
-        payload = {"version": package_version(), "solver": solver, "pimc": pimc}
+        payload = {"version": package_version(), "solver": solver, "targets": targets, "pimc": pimc}
         temporary = out.with_name(out.name + ".partial")
         temporary.write_text(json.dumps(payload, indent=2), encoding="utf-8")
         os.replace(temporary, out)
