@@ -142,6 +142,29 @@ def test_the_report_baseline_and_maps_through_the_scheduler_are_the_same_tables(
         assert (tmp_path / "here" / name).read_bytes() == (tmp_path / "there" / name).read_bytes(), name
 
 
+def test_the_rule_check_through_the_scheduler_has_the_same_rows(cluster):
+    """The rule check's hands dealt to order, played block by block on the workers, give the
+    in-process frame (analyses/distributed/variants.py)."""
+    import pandas as pd
+
+    from spadille.analyses.distributed.runner import dask_runner
+    from spadille.analyses.quadrille.rule_check import check_rules
+    from spadille.kernel.quadrille.policies import make_seat_policy
+    from spadille.kernel.quadrille.ruleset import load_ruleset
+
+    ruleset = load_ruleset("encyclopedie-1765")
+    thresholds = pd.DataFrame([{"seat": "eldest", "auction": "nobody has bid", "bid": "ask", "over": "pass",
+                                "matadors": 1, "from_trumps": 5, "below_next": pd.NA}]).astype(
+        {"from_trumps": "Int64", "below_next": "Int64"})
+    fast, search = (make_seat_policy("strong"),) * 4, (make_seat_policy("heuristic"),) * 4
+    here = check_rules(ruleset, thresholds, fast, search, 40, 6)
+    lines = []
+    with dask_runner(cluster.address, lines.append, block_deals=7):
+        there = check_rules(ruleset, thresholds, fast, search, 40, 6)
+    assert any("warm-up of variants_block" in line for line in lines)
+    pd.testing.assert_frame_equal(there, here)
+
+
 def test_claims_through_the_scheduler_have_the_same_verdicts(cluster, tmp_path):
     import spadille.analyses.claims
 

@@ -79,3 +79,52 @@ def test_the_verdict_reads_the_interval_against_what_the_rule_expects():
     with pytest.raises(ValueError, match="at least 2 deals"):
         check_rules(RULESET, THRESHOLDS, (make_seat_policy("heuristic"),) * 4, (make_seat_policy("heuristic"),) * 4,
                     1, 5)
+
+
+class _CountingRunner:
+    """An in-process runner that counts the blocks it is handed (a cluster's stand-in)."""
+
+    distributed = False
+
+    def __init__(self, block_deals):
+        from spadille.analyses.distributed.runner import InProcessRunner
+
+        self.inner = InProcessRunner(block_deals)
+        self.block_deals = block_deals
+        self.blocks = 0
+
+    def map(self, function, items, on_result, tick=None, warm_up=None):
+        self.blocks += len(items)
+        self.inner.map(function, items, on_result, tick, warm_up)
+
+
+def test_under_a_scheduler_the_hands_go_in_blocks_and_the_rows_are_the_same():
+    """With a command's runner active (--scheduler), both card plays' hands are played block by
+    block through it (5 hands in blocks of 2: 3 blocks a play, two plays for each of the 2 kinds of
+    hand) and every figure equals the in-process run's, each hand playing from its own stream."""
+    from spadille.analyses.distributed.runner import using
+
+    thresholds = _thresholds([("ask", "pass", 1, 5, pd.NA)])
+    fast, search = (make_seat_policy("strong"),) * 4, (make_seat_policy("heuristic"),) * 4
+    plain = check_rules(RULESET, thresholds, fast, search, 5, 3)
+    runner = _CountingRunner(block_deals=2)
+    with using(runner):
+        blocked = check_rules(RULESET, thresholds, fast, search, 5, 3)
+    assert runner.blocks == 3 * 2 * len(plain)
+    pd.testing.assert_frame_equal(blocked, plain)
+
+
+def test_the_blocks_put_the_outcomes_back_in_hand_order():
+    """play_variants_on equals play_variants on the same hands, whatever the block size."""
+    from spadille.analyses.distributed.runner import InProcessRunner
+    from spadille.analyses.distributed.variants import play_variants_on
+    from spadille.analyses.quadrille.map_actions import map_layout
+    from spadille.kernel.quadrille.variants import play_variants
+
+    dealt = deal_conditioned(RULESET, 4, 23, condition="trumps(eldest, spades) >= 4", focal_seat=0)
+    variants = map_layout(RULESET).variants(0)[:3]
+    policies = (make_seat_policy("heuristic"),) * 4
+    plain = play_variants(RULESET, policies, variants, dealt.hands, dealt.attempts, 8)
+    for size in (1, 5, 23, 40):
+        blocked = play_variants_on(InProcessRunner(size), RULESET, policies, variants, dealt.hands, dealt.attempts, 8)
+        np.testing.assert_array_equal(blocked, plain)

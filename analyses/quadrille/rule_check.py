@@ -122,8 +122,8 @@ def check_rules(ruleset: Ruleset, thresholds: pd.DataFrame, fast: Sequence[SeatP
         order = [v.label for v in variants]
         gains = {}
         for name, policies in (("fast", fast), ("search", search)):
-            out = play_variants(ruleset, tuple(policies), variants, dealt.hands, dealt.attempts, seed, threads=threads,
-                                progress=progress if name == "search" else None)
+            out = _play(ruleset, tuple(policies), variants, dealt.hands, dealt.attempts, seed, threads,
+                        progress if name == "search" else None)
             pay = focal_view(out, SEAT).pay.astype(np.int64)
             gains[name] = pay[:, order.index(cells.bid)] - pay[:, order.index(cells.over)]
         n, fast_gain, fast_low, fast_high = mean_ci(gains["fast"], outcome_range=bounds)
@@ -137,6 +137,19 @@ def check_rules(ruleset: Ruleset, thresholds: pd.DataFrame, fast: Sequence[SeatP
                         "difference_high": difference_high, "expected": expected,
                         "search_verdict": _verdict(expected, search_low, search_high)})
     return pd.DataFrame.from_records(records, columns=COLUMNS)
+
+
+def _play(ruleset, policies, variants, hands, deal_ids, seed, threads, progress):
+    """play_variants here, or under a command's ``--scheduler`` block by block on the cluster
+    (analyses/distributed/variants.py): the same outcomes either way, each hand from its own stream."""
+    from spadille.analyses.distributed.runner import active_runner
+
+    runner = active_runner()
+    if runner is None:
+        return play_variants(ruleset, policies, variants, hands, deal_ids, seed, threads=threads, progress=progress)
+    from spadille.analyses.distributed.variants import play_variants_on
+
+    return play_variants_on(runner, ruleset, policies, variants, hands, deal_ids, seed, progress)
 
 
 def _verdict(expected: str, low: float, high: float) -> str:

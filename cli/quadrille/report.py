@@ -61,8 +61,8 @@ def report_command(
 
     About 15 minutes on two cores by default (measured, cold numba cache: 15 min 14 s, on a machine 1.56 times slower than the one that measured 9 min 17 s before the rule check under pimc); --quick for a small run. Ctrl-C stops after the
     part in progress and writes the parts that finished. With --scheduler the baseline, the
-    decision maps, the stronger-play ladder and the claims run on a Dask cluster (the same
-    tables); the worked hands and the other games' parts run here.
+    decision maps, the stronger-play ladder, the eldest hand's rule under pimc and the claims
+    run on a Dask cluster (the same tables); the worked hands and the other games' parts run here.
     """
     with user_errors():
         interrupted = run(out, deals, quick, seed, ruleset, rule or [], threads, scheduler, block_deals, stronger_play,
