@@ -14,7 +14,7 @@ ordered encoding; hands is uint64[n_seats]. No input checks.
 from numba import njit
 
 from spadille.kernel.common._bits import ONE, ZERO, above, bit, highest, lowest, popcount
-from spadille.kernel.quadrille._rules import beats, legal_plays
+from spadille.kernel.quadrille._rules import legal_plays
 
 
 @njit(inline="always", cache=True)
@@ -33,6 +33,19 @@ def run_top(card, hand, live, block, matador_mask):
         if (matador_mask & bit(card) == ZERO) != (matador_mask & bit(following) == ZERO):
             return card
         card = following
+
+
+@njit(inline="always", cache=True)
+def is_run_top(card, hand, live, block, matador_mask):
+    """Is ``card`` the top of its run (run_top(card, ...) == card)? Only the next live card above
+    it in the block decides, so this is run_top's first step without the walk up the run."""
+    higher = live & block & above(card)
+    if higher == ZERO:
+        return True
+    following = lowest(higher)
+    if hand & bit(following) == ZERO:
+        return True
+    return (matador_mask & bit(card) == ZERO) != (matador_mask & bit(following) == ZERO)
 
 
 @njit(inline="always", cache=True)
@@ -82,7 +95,7 @@ def _lead_moves(seat, hands, n_seats, live, side_mask, trump, block_of_pos, bloc
         rest ^= bit(card)
         index = block_of_pos[trump, card]
         block = block_mask[trump, index]
-        if run_top(card, hand, live, block, matador_mask) != card:
+        if not is_run_top(card, hand, live, block, matador_mask):
             continue
         live_block = live & block
         top_card = highest(live_block)
@@ -141,13 +154,14 @@ def _follow_moves(seat, hands, n_seats, n_in, leader, led_pos, best_pos, best_se
         partner_threatened = ruffing & best_above != ZERO or (led_block == trumps and following & best_above != ZERO)
     else:
         partner_threatened = following & best_above != ZERO or ruffing != ZERO
+    best_block = block_mask[trump, block_of_pos[trump, best_pos]]
     count = 0
     rest = legal
     while rest != ZERO:
         card = lowest(rest)
         rest ^= bit(card)
-        block = block_mask[trump, block_of_pos[trump, card]]
-        if run_top(card, hand, live, block, matador_mask) != card:
+        block = led_block if led_block & bit(card) != ZERO else block_mask[trump, block_of_pos[trump, card]]
+        if not is_run_top(card, hand, live, block, matador_mask):
             continue
         is_trump = block == trumps
         # cost: how much the card is worth keeping. A discard's suit length is not counted in
@@ -155,7 +169,7 @@ def _follow_moves(seat, hands, n_seats, n_in, leader, led_pos, best_pos, best_se
         cost = popcount(live & block & (bit(card) - ONE))
         if is_trump and led_block != trumps:
             cost += 16
-        wins = beats(card, best_pos, trump, block_of_pos)
+        wins = card > best_pos and (is_trump or block == best_block)  # beats(), without its lookups
         if card == hint:
             score = 1000
         elif partner_holds and not (partner_threatened and wins):
