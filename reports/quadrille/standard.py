@@ -137,12 +137,12 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
 
 
 # Seconds each part took in the default report on the 2-core machine from a cold numba cache, so
-# compiling included (measured 2026-12-03, 15 min 14 s in all on a slow day: `spadille report quadrille` with an empty
-# NUMBA_CACHE_DIR; "sensitivity" is not in the default report and is an estimate); estimated_seconds
-# scales them.
-DEFAULT_PART_SECONDS = {"baseline": 61.0, "ladder": 220.0, "maps": 301.0, "rules": 91.0, "sensitivity": 375.0,
-                        "claims": 92.0, "hands": 1.0}
-DEFAULT_COMPANION_SECONDS = {"cabriolet": 47.0, "reversis": 36.0, "revertier": 58.0}
+# compiling included (measured 2026-12-04, 7 min 52 s in all: `spadille report quadrille` with an empty
+# NUMBA_CACHE_DIR; "sensitivity" is not in the default report and is an estimate, the maps' share of
+# its last measure); estimated_seconds scales them.
+DEFAULT_PART_SECONDS = {"baseline": 28.0, "ladder": 96.0, "maps": 176.0, "rules": 39.0, "sensitivity": 220.0,
+                        "claims": 45.0, "hands": 1.0}
+DEFAULT_COMPANION_SECONDS = {"cabriolet": 27.0, "reversis": 21.0, "revertier": 29.0}
 
 
 def estimated_seconds(plan: ReportPlan) -> dict[str, float]:

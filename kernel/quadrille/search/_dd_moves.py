@@ -18,27 +18,13 @@ from spadille.kernel.quadrille._rules import legal_plays
 
 
 @njit(inline="always", cache=True)
-def run_top(card, hand, live, block, matador_mask):
-    """The top card of the run of equivalent cards of ``hand`` that contains ``card``.
+def is_run_top(card, hand, live, block, matador_mask):
+    """Is ``card`` the top of its run of equivalent cards of ``hand``? Only the next live card
+    above it in the block decides: it is not, when that card is his too and on the same side of
+    the matadors' line.
 
     block: mask of card's block; live: the cards in hands or on the table this trick;
     matador_mask: the three true matadors (0 when the privilege is off)."""
-    while True:
-        higher = live & block & above(card)
-        if higher == ZERO:
-            return card
-        following = lowest(higher)
-        if hand & bit(following) == ZERO:
-            return card
-        if (matador_mask & bit(card) == ZERO) != (matador_mask & bit(following) == ZERO):
-            return card
-        card = following
-
-
-@njit(inline="always", cache=True)
-def is_run_top(card, hand, live, block, matador_mask):
-    """Is ``card`` the top of its run (run_top(card, ...) == card)? Only the next live card above
-    it in the block decides, so this is run_top's first step without the walk up the run."""
     higher = live & block & above(card)
     if higher == ZERO:
         return True
@@ -46,6 +32,15 @@ def is_run_top(card, hand, live, block, matador_mask):
     if hand & bit(following) == ZERO:
         return True
     return (matador_mask & bit(card) == ZERO) != (matador_mask & bit(following) == ZERO)
+
+
+@njit(inline="always", cache=True)
+def run_top(card, hand, live, block, matador_mask):
+    """The top card of the run of equivalent cards of ``hand`` that contains ``card`` (arguments as
+    ``is_run_top``'s)."""
+    while not is_run_top(card, hand, live, block, matador_mask):
+        card = lowest(live & block & above(card))
+    return card
 
 
 @njit(inline="always", cache=True)
