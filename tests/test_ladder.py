@@ -200,3 +200,31 @@ def test_the_report_part_ranks_random_heuristic_strong_and_dd(ruleset):
     assert "0 (reference)" in ladder_item.frame.iloc[:, 3].tolist()
     assert ladder_item.metadata["seed"] == 7 and ladder_item.metadata["analysis"] == "ladder"
     assert "random 300, heuristic 300, dd 4" in section.paragraphs[1]
+
+
+def test_the_paired_difference_of_two_rungs_is_the_difference_of_their_gains(random_against_heuristic, ruleset):
+    """paired_difference(a, b) is a's gain less b's on the same deals and seats; against the
+    reference's own rung (gains of exactly 0) it is the rung's gain and interval."""
+    from spadille.analyses.quadrille.ladder import paired_difference
+
+    result = random_against_heuristic
+    labels = [entry.label for entry in result.entries]
+    mover, fixed = labels[0], labels[1]
+    overall = result.table[result.table["group"] == "overall"].set_index("label")
+    n, mean, low, high = paired_difference(result, mover, fixed)
+    assert mean == pytest.approx(overall.loc[mover, "gain"]) and low == pytest.approx(overall.loc[mover, "ci_low"])
+    assert high == pytest.approx(overall.loc[mover, "ci_high"])
+    assert (result.gains[fixed] == 0).all() and result.gains[mover].shape[1] == ruleset["pack.seats"]
+
+
+def test_bench_pimc_sets_both_settings_on_the_ladder_with_their_paired_difference():
+    """`bench pimc --ladder-deals N`: each setting's gain over the heuristic on the same deals, then
+    after's less before's, which is the difference of the two gains (the same deals and seats)."""
+    from spadille.cli.quadrille.bench import pimc_ladder_rows
+
+    before = make_seat_policy("pimc", {"samples": 2, "window": 0})
+    after = make_seat_policy("pimc", {"samples": 2, "window": 1})
+    rows = pimc_ladder_rows(before, after, 3, seed=11)
+    assert [row["setting"] for row in rows] == ["before", "after", "after − before"]
+    assert all(row["deals"] == 3 for row in rows)
+    assert rows[2]["gain"] == pytest.approx(rows[1]["gain"] - rows[0]["gain"])

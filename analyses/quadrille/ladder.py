@@ -70,6 +70,16 @@ class Ladder:
     metadata: dict = field(default_factory=dict)
     interrupted: bool = False
     entries: tuple[LadderEntry, ...] = ()
+    gains: dict = field(default_factory=dict)   # label -> int64[deals, seats]: its net less the reference's
+
+
+def paired_difference(result: Ladder, first: str, second: str) -> tuple[int, float, float, float]:
+    """(pairs, mean, low, high): entry ``first``'s gain less entry ``second``'s, (deal, seat) pair
+    by pair on the deals both played, with the deals as the independent draws (ratio_mean_ci)."""
+    a, b = result.gains[first], result.gains[second]
+    deals = min(len(a), len(b))
+    difference = a[:deals] - b[:deals]
+    return ratio_mean_ci(difference.sum(axis=1), np.full(deals, difference.shape[1]))
 
 
 def seat_roles(rows: np.ndarray, seat: int) -> np.ndarray:
@@ -146,12 +156,13 @@ def ladder(ruleset: Ruleset, entries: Sequence[LadderEntry], reference: SeatPoli
     seats = SEAT_NAMES[n_seats]
     most = max(e.deals for e in entries)
     base = _play(ruleset, (reference,) * n_seats, range(n_seats), seed, most, threads, progress)
-    table, speed = [], []
+    table, speed, gains = [], [], {}
     interrupted = base.interrupted
     for entry in entries:
         if interrupted:
             break
         if is_reference(entry.policy, reference):
+            gains[entry.label] = np.zeros((entry.deals, n_seats), dtype=np.int64)
             table += _fixed_point(entry, base, seats)
             speed.append(_speed(entry, True, entry.deals, base.seconds * entry.deals / most,
                                 int(base.cards[:entry.deals].sum()), 0))
@@ -171,13 +182,14 @@ def ladder(ruleset: Ruleset, entries: Sequence[LadderEntry], reference: SeatPoli
         if interrupted:
             break
         gain = pay - base.pay[:entry.deals]
+        gains[entry.label] = gain
         table += _rows(entry, gain, role, seats)
         changed = int((role != base.role[:entry.deals]).sum())
         speed.append(_speed(entry, False, entry.deals * n_seats, seconds, cards, changed))
     frame = pd.DataFrame(table, columns=TABLE_COLUMNS)
     speeds = pd.DataFrame(speed, columns=SPEED_COLUMNS)
     frame.attrs = speeds.attrs = dict(metadata or {})
-    return Ladder(frame, speeds, dict(metadata or {}), interrupted, tuple(entries))
+    return Ladder(frame, speeds, dict(metadata or {}), interrupted, tuple(entries), gains)
 
 
 TABLE_COLUMNS = ["label", "policy", "reference", "group", "deals", "n", "gain", "ci_low", "ci_high"]

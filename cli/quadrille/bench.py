@@ -31,13 +31,18 @@ def bench_command(
     ruleset: Annotated[str, typer.Option(help="Ruleset whose deals `bench kernel` plays (a name or a TOML path).")]
     = "encyclopedie-1765",
     pimc_deals: Annotated[int, typer.Option(help="Deals `bench pimc` plays with each setting.", min=2, max=10_000)] = 24,
+    ladder_deals: Annotated[int, typer.Option(help="With `bench pimc`: also play both settings' strength ladder on this "
+                                                   "many deals of seed 2026 (each in every seat in turn, the heuristic in "
+                                                   "the others), with their paired difference; 0 skips it (600 deals: "
+                                                   "about 15 minutes on two cores).", min=0, max=100_000)] = 0,
 ) -> None:
     """Measure speed. `bench kernel` (the default): full deals per second (deal-only, random,
     heuristic) on one core and on all cores, the pure-Python reference engine on the same work
     and the ratio, compile time cold and warm, and the start-up latency of the command line.
     `bench dd`: the double-dummy solver over random full deals and endings, and the PIMC player.
     `bench pimc`: CPU seconds a deal with pimc in all four seats, one thread, K = 20 with exact
-    totals (pimc:samples=20:window=0:stop_z=0) beside pimc's defaults, alternating on the same deals."""
+    totals (pimc:samples=20:window=0:stop_z=0) beside pimc's defaults, alternating on the same deals,
+    and with --ladder-deals their strength ladder on the same deals."""
     from rich.console import Console
     from rich.table import Table
 
@@ -56,7 +61,7 @@ def bench_command(
         _bench_solver(console, out)
         return
     if target is Target.pimc:
-        _bench_pimc(console, out, pimc_deals)
+        _bench_pimc(console, out, pimc_deals, ladder_deals)
         return
     from spadille.kernel.quadrille.ruleset import load_ruleset
 
@@ -147,8 +152,9 @@ def _bench_solver(console, out: Optional[Path]) -> None:
         os.replace(temporary, out)
 
 
-def _bench_pimc(console, out: Optional[Path], deals: int) -> None:
-    """`spadille bench pimc`: pimc before and after issue 15's speed-up, on the same deals."""
+def _bench_pimc(console, out: Optional[Path], deals: int, ladder_deals: int = 0) -> None:
+    """`spadille bench pimc`: pimc before and after issue 15's speed-up, on the same deals, and
+    with ``ladder_deals`` their ladder against the heuristic."""
     from rich.table import Table
 
     from spadille.kernel.common.version import package_version
@@ -157,6 +163,7 @@ def _bench_pimc(console, out: Optional[Path], deals: int) -> None:
     with console.status(f"playing {deals} deals with each pimc setting in all four seats, one thread..."):
         pair = pimc_pair_times(deals)
     rows = pair.rows()
+    strength = pimc_ladder_rows(pair.before, pair.after, ladder_deals) if ladder_deals else []
     table = Table(title=f"spadille {package_version()} bench pimc: CPU seconds a deal, pimc in all four seats, "
                         f"one thread, the same {deals} deals")
     for column in ("setting", "deals", "median", "mean", "95% CI"):
@@ -167,10 +174,44 @@ def _bench_pimc(console, out: Optional[Path], deals: int) -> None:
     console.print(table)
     console.print(f"before: {rows[0]['policy']}\nafter:  {rows[1]['policy']} (pimc's defaults)\n"
                   "before / after: the ratio of the mean seconds (95% CI paired over deals); its median is that "
-                  "of the per-deal ratios.\nStrength: README.md, pimc's window (spadille ladder quadrille "
-                  "--policies pimc:window=0,pimc --deals 600 --seed 2026).", soft_wrap=True)
+                  "of the per-deal ratios.", soft_wrap=True)
+    if strength:
+        ladder_table = Table(title=f"strength: jetons a deal over the heuristic, each setting in every seat in turn, "
+                                   f"the same {ladder_deals:,} deals of seed {PIMC_LADDER_SEED}")
+        for column in ("setting", "deals", "gain [95% CI]"):
+            ladder_table.add_column(column, justify="left" if column == "setting" else "right", no_wrap=True)
+        for row in strength:
+            ladder_table.add_row(row["setting"], f"{row['deals']:,}",
+                                 f"{row['gain']:+.2f} [{row['ci_low']:+.2f}, {row['ci_high']:+.2f}]")
+        console.print(ladder_table)
+        console.print("after − before: the paired difference, deal and seat by deal and seat, with the deals as "
+                      "the independent draws.", soft_wrap=True)
+    else:
+        console.print("Strength: README.md, pimc's window (spadille ladder quadrille --policies pimc:window=0,pimc "
+                      "--deals 600 --seed 2026), or --ladder-deals N here.", soft_wrap=True)
     if out is not None:
-        payload = {"version": package_version(), "pimc": rows}
+        payload = {"version": package_version(), "pimc": rows, "ladder": strength}
         temporary = out.with_name(out.name + ".partial")
         temporary.write_text(json.dumps(payload, indent=2), encoding="utf-8")
         os.replace(temporary, out)
+
+
+PIMC_LADDER_SEED = 2026
+
+
+def pimc_ladder_rows(before, after, deals: int, seed: int = PIMC_LADDER_SEED) -> list[dict[str, object]]:
+    """Both pimc settings on the strength ladder against the heuristic on the same ``deals`` deals,
+    then after's gain less before's, paired: rows of setting, deals, gain, ci_low, ci_high."""
+    from spadille.analyses.quadrille.ladder import LadderEntry, ladder, paired_difference
+    from spadille.kernel.quadrille.policies import make_seat_policy
+    from spadille.kernel.quadrille.ruleset import load_ruleset
+
+    result = ladder(load_ruleset(), [LadderEntry("before", before, deals), LadderEntry("after", after, deals)],
+                    make_seat_policy("heuristic"), seed)
+    overall = result.table[result.table["group"] == "overall"].set_index("label")
+    rows = [{"setting": label, "deals": deals, "gain": float(overall.loc[label, "gain"]),
+             "ci_low": float(overall.loc[label, "ci_low"]), "ci_high": float(overall.loc[label, "ci_high"])}
+            for label in ("before", "after")]
+    _, difference, low, high = paired_difference(result, "after", "before")
+    rows.append({"setting": "after − before", "deals": deals, "gain": difference, "ci_low": low, "ci_high": high})
+    return rows
