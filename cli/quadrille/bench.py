@@ -34,7 +34,7 @@ def bench_command(
     ladder_deals: Annotated[int, typer.Option(help="With `bench pimc`: also play both settings' strength ladder on this "
                                                    "many deals of seed 2026 (each in every seat in turn, the heuristic in "
                                                    "the others), with their paired difference; 0 skips it (600 deals: "
-                                                   "about 15 minutes on two cores).", min=0, max=100_000)] = 0,
+                                                   "about 2 minutes on two cores).", min=0, max=100_000)] = 0,
 ) -> None:
     """Measure speed. `bench kernel` (the default): full deals per second (deal-only, random,
     heuristic) on one core and on all cores, the pure-Python reference engine on the same work
