@@ -15,9 +15,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .blocks import plan_blocks
-
-SEARCH_BLOCK = 8          # hands a block when some seat searches (pimc: about a second a hand and variant)
-FAST_BLOCK = 16_384       # hands a block of fast play
+from .maps import default_block_deals
 
 
 def variants_block(ruleset, policies, variants, hands: np.ndarray, deal_ids: np.ndarray, seed: int) -> np.ndarray:
@@ -31,16 +29,17 @@ def play_variants_on(runner, ruleset, policies: Sequence, variants: Sequence, ha
                      deal_ids: np.ndarray, seed: int, progress: Callable[[int], None] | None = None) -> np.ndarray:
     """``play_variants`` of every hand, block by block on ``runner``, in hand order. A
     KeyboardInterrupt propagates, as it does from the in-process call."""
-    searching = any(p.searches for p in policies) or any(p.searches for v in variants for p in (v.policies or ()))
-    size = runner.block_deals or (SEARCH_BLOCK if searching else FAST_BLOCK)
+    # a hand under every variant is a map's deal under every action: the maps' block sizes
+    every_policy = [*policies, *(p for v in variants for p in (v.policies or ()))]
+    size = runner.block_deals or default_block_deals(every_policy)
     n = len(hands)
     blocks = plan_blocks(0, n, size)
     common = (ruleset, tuple(policies), tuple(variants))
     items = [(*common, hands[b.start:b.stop], deal_ids[b.start:b.stop], seed) for b in blocks]
-    outs: list[np.ndarray] = [np.zeros(0)] * len(blocks)
+    outs: list[np.ndarray] = []
 
     def take(index: int, out: np.ndarray) -> None:
-        outs[index] = out
+        outs.append(out)   # the runner hands the blocks on in block order
         if progress is not None:
             progress(blocks[index].deals)
 

@@ -158,7 +158,7 @@ def _bench_pimc(console, out: Optional[Path], deals: int, ladder_deals: int = 0)
     from rich.table import Table
 
     from spadille.kernel.common.version import package_version
-    from spadille.kernel.quadrille.bench import pimc_pair_times
+    from spadille.kernel.quadrille.bench import PIMC_SEED, pimc_pair_times
 
     with console.status(f"playing {deals} deals with each pimc setting in all four seats, one thread..."):
         pair = pimc_pair_times(deals)
@@ -177,7 +177,7 @@ def _bench_pimc(console, out: Optional[Path], deals: int, ladder_deals: int = 0)
                   "of the per-deal ratios.", soft_wrap=True)
     if strength:
         ladder_table = Table(title=f"strength: jetons a deal over the heuristic, each setting in every seat in turn, "
-                                   f"the same {ladder_deals:,} deals of seed {PIMC_LADDER_SEED}")
+                                   f"the same {ladder_deals:,} deals of seed {PIMC_SEED}")
         for column in ("setting", "deals", "gain [95% CI]"):
             ladder_table.add_column(column, justify="left" if column == "setting" else "right", no_wrap=True)
         for row in strength:
@@ -196,18 +196,16 @@ def _bench_pimc(console, out: Optional[Path], deals: int, ladder_deals: int = 0)
         os.replace(temporary, out)
 
 
-PIMC_LADDER_SEED = 2026
-
-
-def pimc_ladder_rows(before, after, deals: int, seed: int = PIMC_LADDER_SEED) -> list[dict[str, object]]:
+def pimc_ladder_rows(before, after, deals: int, seed: int | None = None) -> list[dict[str, object]]:
     """Both pimc settings on the strength ladder against the heuristic on the same ``deals`` deals,
     then after's gain less before's, paired: rows of setting, deals, gain, ci_low, ci_high."""
     from spadille.analyses.quadrille.ladder import LadderEntry, ladder, paired_difference
+    from spadille.kernel.quadrille.bench import PIMC_SEED
     from spadille.kernel.quadrille.policies import make_seat_policy
     from spadille.kernel.quadrille.ruleset import load_ruleset
 
     result = ladder(load_ruleset(), [LadderEntry("before", before, deals), LadderEntry("after", after, deals)],
-                    make_seat_policy("heuristic"), seed)
+                    make_seat_policy("heuristic"), PIMC_SEED if seed is None else seed)
     overall = result.table[result.table["group"] == "overall"].set_index("label")
     rows = [{"setting": label, "deals": deals, "gain": float(overall.loc[label, "gain"]),
              "ci_low": float(overall.loc[label, "ci_low"]), "ci_high": float(overall.loc[label, "ci_high"])}
