@@ -37,7 +37,7 @@ def test_the_pimc_pair_times_both_settings_on_the_same_deals():
     pair = pimc_pair_times(3, seed=5, before=before, after=after)
     rows = pair.rows()
     assert [row["setting"] for row in rows] == ["before", "after", "before / after"]
-    assert rows[0]["policy"] == "pimc:samples=3:window=0:stop_z=0:stop_after=4" == pimc_label(before)
+    assert rows[0]["policy"] == "pimc:samples=3:window=0:node_budget=15000:stop_z=0:stop_after=4" == pimc_label(before)
     assert all(row["deals"] == 3 for row in rows)
     assert all(isinstance(v, (int, float, str)) for row in rows for v in row.values())
     assert (pair.before_seconds > 0).all() and (pair.after_seconds > 0).all()

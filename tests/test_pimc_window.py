@@ -27,7 +27,7 @@ def _within(solver, position, low, high, guess):
     out = np.zeros(40, dtype=np.int64)
     args = solver._arguments(position.hands, position.trump, position.side, position.to_move, (), 0)
     value = card_values_within(*args, solver.compress8, solver.table, solver.shapes, np.int64(solver.stamp),
-                               np.int64(low), np.int64(high), np.int64(guess), out)
+                               np.int64(low), np.int64(high), np.int64(guess), np.int64(0), out)
     return int(value), {int(p): int(v) for p, v in enumerate(out) if v >= 0}
 
 

@@ -50,7 +50,7 @@ def test_parse():
     assert parse_situation("not king_shown").terms == ((14, L.OP_EQ, 0),)
     assert parse_situation("contract == forced-spadille").terms == ((21, L.OP_EQ, L.FORCED),)
     row = situation.row()
-    assert len(row) == L.N_POLICY_PARAMS - L.SITUATION and row[0] == 3
+    assert len(row) == L.SITUATION_END - L.SITUATION and row[0] == 3
 
 
 @pytest.mark.parametrize("text, message", [

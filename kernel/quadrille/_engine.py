@@ -156,6 +156,25 @@ def _pick_call(calls, fixed, pid, params, hand_nat, trump, rng):
 
 
 @njit(cache=True)
+def budgeted_search(policy_ids, policy_params, n_seats):
+    """Does some seat's pimc (its own play, or a role's) have a node budget? Then which sampled
+    deals it sets aside depends on what the solver's table already holds (a full table saves
+    nodes), so every deal starts from an empty one: deal k of seed s plays the same whatever was
+    played before it at the same table, in any chunk, thread or block of a map. (Without a budget
+    the table changes only the speed, and it is kept, entries being facts about positions.)"""
+    for seat in range(n_seats):
+        if policy_params[seat, L.SEARCH_NODE_BUDGET] <= 0.0:
+            continue
+        if policy_ids[seat] == L.POLICY_PIMC:
+            return True
+        for role in range(L.N_ROLES):
+            if (policy_params[seat, L.ROLE_POLICY + role] == L.POLICY_PIMC
+                    or policy_params[seat, L.ALT_ROLE_POLICY + role] == L.POLICY_PIMC):
+                return True
+    return False
+
+
+@njit(cache=True)
 def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
               policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs, record,
               compress8, dd_table, dd_shapes, values, played, search, force):
@@ -179,6 +198,9 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
     seat's decisions (F_* in _layout.py); F_SEAT = -1 fixes nothing."""
     n_seats = rules[L.R_SEATS]
     hand_size = rules[L.R_HAND]
+    if budgeted_search(policy_ids, policy_params, n_seats):
+        dd_table[:, :] = 0
+        dd_shapes[:, :] = 0
     res[L.COL_DEAL] = deal
     spadille_holder = 0
     for seat in range(L.MAX_SEATS):

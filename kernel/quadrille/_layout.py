@@ -103,7 +103,7 @@ POLICY_RANDOM = 0
 POLICY_HEURISTIC = 1
 POLICY_DD = 2          # double-dummy card play (sees every hand), heuristic bidding
 POLICY_PIMC = 3        # perfect-information Monte Carlo card play, heuristic bidding
-N_POLICY_PARAMS = 289  # the general entries, then the card play by role and the situation (below)
+N_POLICY_PARAMS = 290  # the general entries, the card play by role, the situation, pimc's node budget (below)
 
 # ---------------------------------------------------------------- per-deal rows (int64[n, N_ROW_COLS])
 COL_DEAL = 0
@@ -282,7 +282,11 @@ ALT_RULES = ROLE_POLICY + N_ROLES                         # 139
 ALT_ROLE_POLICY = ALT_RULES + N_ROLES * N_CARD_RULES      # 259
 SITUATION = ALT_ROLE_POLICY + N_ROLES                     # 264
 SITUATION_TERMS = 8
-assert SITUATION + 3 * SITUATION_TERMS + 1 == N_POLICY_PARAMS
+SITUATION_END = SITUATION + 3 * SITUATION_TERMS + 1
+# pimc's node budget for one sampled deal's scoring (search/_players.py P_NODE_BUDGET), after the rest
+# so that the row's earlier layout stays as it was
+SEARCH_NODE_BUDGET = SITUATION_END                        # 289
+assert SEARCH_NODE_BUDGET + 1 == N_POLICY_PARAMS
 
 # situation operators
 OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE = 1, 2, 3, 4, 5, 6

@@ -205,7 +205,7 @@ def pimc_times(decisions: int = 10, deals: int = 6, samples: int = 20) -> list[B
 
 # The pimc settings `bench pimc` sets side by side: K = 20 with exact totals (the setting before
 # issue 15's speed-up), and pimc's defaults.
-PIMC_BEFORE = {"samples": 20.0, "window": 0.0, "stop_z": 0.0}
+PIMC_BEFORE = {"samples": 20.0, "window": 0.0, "node_budget": 0.0, "stop_z": 0.0}
 PIMC_SEED = 2026   # the deals `bench pimc` times, and plays on the ladder with --ladder-deals
 
 
@@ -238,7 +238,7 @@ class PimcPair:
 
 def pimc_label(policy: SeatPolicy) -> str:
     """pimc's sampling and scoring parameters as the ladder takes them (its bidding is the heuristic's)."""
-    keys = ("samples", "window", "stop_z", "stop_after")
+    keys = ("samples", "window", "node_budget", "stop_z", "stop_after")
     return "pimc:" + ":".join(f"{key}={policy.value(key):g}" for key in keys)
 
 

@@ -154,7 +154,7 @@ def _time_card_values(solver: DoubleDummySolver, arguments: list[tuple]) -> tupl
         solver.clear()
         started = time.perf_counter()
         _, counters = card_values_counted(*args, solver.compress8, solver.table, solver.shapes, np.int64(solver.stamp),
-                                          np.int64(0), np.int64(40), np.int64(-1), out)
+                                          np.int64(0), np.int64(40), np.int64(-1), np.int64(0), out)
         seconds[i] = time.perf_counter() - started
         nodes[i] = counters[0]
     return seconds, nodes

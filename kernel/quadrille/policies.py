@@ -147,6 +147,9 @@ POLICIES: dict[str, PolicySpec] = {
                             "stop sampling a decision once, after stop_after deals, its best card leads every other by "
                             "this many standard errors of the paired difference (0: always sample all K)"),
             "stop_after": Param(13, 4.0, 2.0, 500.0, "the deals sampled before stop_z may end a decision"),
+            "node_budget": Param(L.SEARCH_NODE_BUDGET, 15000.0, 0.0, 1e9,
+                                 "the most search nodes scoring one sampled deal may take: a deal that needs more is "
+                                 "set aside and the decision rests on the others (0: no limit)"),
             "window": Param(12, 1.0, 0.0, 10.0,
                             "score a card only as far as the payment tells totals apart: the side's totals are "
                             "clamped to [remise - 1, win + window - 1] (0: exact totals)"),
@@ -339,5 +342,5 @@ def kernel_arrays(seat_policies):
             params[seat, L.ALT_ROLE_POLICY:L.SITUATION] = params[seat, L.ROLE_POLICY:L.ALT_RULES]
             for role, name in policy.roles_in_situation.items():
                 params[seat, L.ALT_ROLE_POLICY + card_rules.ROLES.index(role)] = POLICIES[name].kernel_id
-            params[seat, L.SITUATION:] = parse_situation(policy.situation).row()
+            params[seat, L.SITUATION:L.SITUATION_END] = parse_situation(policy.situation).row()
     return ids, params

@@ -109,6 +109,7 @@ class ReferenceEngine:
         and the force answer in seat order; then trumps and the call or the demand (casco: the
         call, then the friend's trumps); then the card given for a demanded king; then the play."""
         rules = self.rules
+        self.policies.start_deal()
         hands = [set(hand) for hand in hands]
         row = empty_row(deal)
         for seat, hand in enumerate(hands):

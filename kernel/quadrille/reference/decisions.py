@@ -52,6 +52,14 @@ class SharedPolicies:
             self.dd_shapes = np.zeros((1 << (SOLVER_TABLE_BITS - 2), SHAPE_WORDS), dtype=np.uint64)
             self.values = np.zeros(40, dtype=np.int64)
 
+    def start_deal(self) -> None:
+        """Every deal starts with the solver's table empty. The kernel empties it only where pimc
+        has a node budget (where what it holds can change a card); elsewhere its entries change
+        only the speed, so emptying it always plays the same cards."""
+        if self.strong:
+            self.dd_table[:] = 0
+            self.dd_shapes[:] = 0
+
     # ---------------------------------------------------------------- translation
     def ordered_mask(self, natural_cards: Iterable[int], trump: int) -> np.uint64:
         mask = 0

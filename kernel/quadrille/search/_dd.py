@@ -72,6 +72,7 @@ from ._dd_tt import (NO_HINT, block_slots, card_of_rank, owner_codes, probe, ran
 MAX_PLY = 41   # 40 cards and the node after the last
 MAX_MOVES = 12
 NO_LIMIT = -1
+YES, NO, GAVE_UP = 1, 0, -1   # _reaches' answers; GAVE_UP is also _exact's and the values' "no value"
 
 
 class SolverTables(NamedTuple):
@@ -100,7 +101,8 @@ class SearchWork(NamedTuple):
     """The explicit stack and its scratch, allocated once a solve (contents irrelevant):
     moves int64[MAX_PLY, MAX_MOVES], scores int64[MAX_MOVES], n_moves and index int64[MAX_PLY],
     saved int64[MAX_PLY, 12], saved_u64 uint64[MAX_PLY, 8], node_info int64[MAX_PLY, 4], and
-    counters int64[4] (nodes expanded, table probes, table cuts, searches)."""
+    counters int64[5] (nodes expanded, table probes, table cuts, searches; then the node limit:
+    a search that would expand more nodes in all gives up, 0 for none)."""
 
     moves: np.ndarray
     scores: np.ndarray
@@ -240,7 +242,9 @@ def _join_crossing_runs(relevant, legal, hand, live, trump, block_of_pos, block_
 @njit(cache=True, _nrt=False)
 def _reaches(target, hands, n_seats, side_mask, trump, leader, n_in, led_pos, best_pos, best_seat, side_won,
              on_table, fixed, context, table, shapes, stamp, work):
-    """Can the side take at least ``target`` tricks in total from this position?
+    """Can the side take at least ``target`` tricks in total from this position? YES, NO, or
+    GAVE_UP when the nodes expanded reach the work's node limit (hands restored, nothing stored
+    for the unfinished nodes: every entry in the table is still a fact).
 
     ``fixed`` is the SolverTables, ``context`` the solve's SearchContext, (table, shapes, stamp)
     the transposition table and ``work`` the SearchWork (allocated by the caller, contents
@@ -320,6 +324,10 @@ def _reaches(target, hands, n_seats, side_mask, trump, leader, n_in, led_pos, be
                 entering = False
                 continue
             counters[0] += 1
+            if counters[4] > 0 and counters[0] > counters[4]:
+                for unwind in range(ply - 1, -1, -1):
+                    hands[saved[unwind, 6]] |= bit(moves[unwind, index[unwind]])
+                return GAVE_UP
             count = ordered_moves(seat, hands, n_seats, n_in, leader, led_pos, best_pos, best_seat, live, side_mask,
                                   trump, rules, block_of_pos, block_mask, top_pos, matador_mask, hint_card,
                                   moves, ply, scores)
@@ -353,7 +361,7 @@ def _reaches(target, hands, n_seats, side_mask, trump, leader, n_in, led_pos, be
                   slot_counts(closed, slot_masks), saved_u64[ply, 7], stamp, node_info[ply, 2], node_info[ply, 1],
                   value, hint)
         if ply == 0:
-            return value
+            return YES if value else NO
         ply -= 1
         seat = saved[ply, 6]
         card = moves[ply, index[ply]]
@@ -406,7 +414,7 @@ def _work_arrays():
     return SearchWork(np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64), np.zeros(MAX_MOVES, dtype=np.int64),
                       np.zeros(MAX_PLY, dtype=np.int64), np.zeros(MAX_PLY, dtype=np.int64),
                       np.zeros((MAX_PLY, 12), dtype=np.int64), np.zeros((MAX_PLY, 8), dtype=np.uint64),
-                      np.zeros((MAX_PLY, 4), dtype=np.int64), np.zeros(4, dtype=np.int64))
+                      np.zeros((MAX_PLY, 4), dtype=np.int64), np.zeros(5, dtype=np.int64))
 
 
 @njit(cache=True)
@@ -436,13 +444,17 @@ def _exact(lower, upper, first, step, hands, n_seats, side_mask, trump, leader, 
            side_won, on_table, fixed, context, table, shapes, stamp, work):
     """The side's total with best play, known to lie in [lower, upper]: zero-window
     searches close the interval, the first at ``first`` (if inside it), then each ``step``
-    from the last (when the value is expected near ``first``), or halving it (step 0)."""
+    from the last (when the value is expected near ``first``), or halving it (step 0).
+    GAVE_UP if a search reached the work's node limit."""
     target = first
     while lower < upper:
         if target <= lower or target > upper:
             target = (lower + upper + 1) // 2
-        if _reaches(target, hands, n_seats, side_mask, trump, leader, n_in, led_pos, best_pos, best_seat, side_won,
-                    on_table, fixed, context, table, shapes, stamp, work):
+        answer = _reaches(target, hands, n_seats, side_mask, trump, leader, n_in, led_pos, best_pos, best_seat,
+                          side_won, on_table, fixed, context, table, shapes, stamp, work)
+        if answer == GAVE_UP:
+            return GAVE_UP
+        if answer == YES:
             lower = target
         else:
             upper = target - 1
@@ -461,7 +473,7 @@ def solve(hands, side_mask, to_move, trick_cards, n_in, side_won, trump, rules, 
 @njit(cache=True)
 def solve_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, trump, rules, block_of_pos, block_mask,
                   top_pos, compress8, table, shapes, stamp):
-    """(value, counters int64[4]): ``solve`` and its work: nodes expanded, table probes,
+    """(value, counters int64[5]): ``solve`` and its work: nodes expanded, table probes,
     table cuts, zero-window searches."""
     n_seats = rules[L.R_SEATS]
     context = _context(n_seats, trump, rules, block_mask, top_pos)
@@ -485,20 +497,23 @@ def card_values(hands, side_mask, to_move, trick_cards, n_in, side_won, trump, r
     Equivalent cards share one search. Each card's value is bounded by the position's on the
     mover's side, so most cards are settled by a single zero-window search at that bound."""
     return card_values_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, trump, rules, block_of_pos,
-                               block_mask, top_pos, compress8, table, shapes, stamp, 0, MAX_PLY, -1, out)[0]
+                               block_mask, top_pos, compress8, table, shapes, stamp, 0, MAX_PLY, -1, 0, out)[0]
 
 
 @njit(cache=True)
 def card_values_within(hands, side_mask, to_move, trick_cards, n_in, side_won, trump, rules, block_of_pos,
-                       block_mask, top_pos, compress8, table, shapes, stamp, low, high, guess, out):
+                       block_mask, top_pos, compress8, table, shapes, stamp, low, high, guess, node_limit, out):
     """``card_values`` clamped to [low, high] (low <= high, side totals): a card's value is
     exact inside the window and ``low`` or ``high`` beyond it, which only needs the searches
     at the window's edges, not at the value. With low <= side_won and high >= side_won plus
     the tricks left it is ``card_values``; the value returned is the position's, clamped.
     ``guess`` (-1: none) is where the position's value is expected, say its value in the last
-    sampled deal: the first search tests it, which settles a value at the window's edge at once."""
+    sampled deal: the first search tests it, which settles a value at the window's edge at once.
+    ``node_limit`` (0: none) caps the nodes the whole scoring may expand: past it the scoring
+    gives up and returns GAVE_UP, with ``out`` undefined and the hands as they were."""
     return card_values_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, trump, rules, block_of_pos,
-                               block_mask, top_pos, compress8, table, shapes, stamp, low, high, guess, out)[0]
+                               block_mask, top_pos, compress8, table, shapes, stamp, low, high, guess, node_limit,
+                               out)[0]
 
 
 @njit(inline="always", cache=True)
@@ -508,8 +523,8 @@ def _clamp(value, low, high):
 
 @njit(cache=True)
 def card_values_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, trump, rules, block_of_pos,
-                        block_mask, top_pos, compress8, table, shapes, stamp, low, high, guess, out):
-    """(value, counters int64[4]): ``card_values_within`` and its work (see solve_counted).
+                        block_mask, top_pos, compress8, table, shapes, stamp, low, high, guess, node_limit, out):
+    """(value, counters int64[5]): ``card_values_within`` and its work (see solve_counted).
 
     The value v lies in [won, won + left]; clamped, in [clamp(won), clamp(won + left)], and
     _exact on that interval returns clamp(v): inside the window its searches are the exact
@@ -520,12 +535,15 @@ def card_values_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, 
     leader, led_pos, best_pos, best_seat, on_table = _trick_state(hands, n_seats, to_move, trick_cards, n_in, trump,
                                                                    block_of_pos)
     work = _work_arrays()
+    work.counters[4] = node_limit
     left = popcount(hands[to_move])
     fixed = SolverTables(rules, block_of_pos, block_mask, top_pos, compress8)
     lower = _clamp(side_won, low, high)
     first = -1 if guess < 0 else max(guess, lower + 1)  # at or below the floor: is the floor the value?
     best = _exact(lower, _clamp(side_won + left, low, high), first, 0, hands, n_seats, side_mask, trump, leader, n_in,
                   led_pos, best_pos, best_seat, side_won, on_table, fixed, context, table, shapes, stamp, work)
+    if best == GAVE_UP:
+        return GAVE_UP, work.counters
     live = on_table | _union(hands, n_seats)
     reps = np.zeros((1, MAX_MOVES), dtype=np.int64)
     scores = np.zeros(MAX_MOVES, dtype=np.int64)
@@ -551,6 +569,8 @@ def card_values_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, 
         out[card] = _exact(lower, upper, first, step, hands, n_seats, side_mask, trump, leader2, n_in2, led2, best2,
                            seat2, won2, table2, fixed, context, table, shapes, stamp, work)
         hands[to_move] |= bit(card)
+        if out[card] == GAVE_UP:
+            return GAVE_UP, work.counters
     hand = hands[to_move]
     rest = hand
     while rest != ZERO:

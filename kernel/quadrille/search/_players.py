@@ -5,8 +5,10 @@
 those consistent with the play so far (_worlds.py, knowledge.py), solves each open-handed for
 every legal card (_dd.py), and plays the card with the best average. By default a card's
 value in a sampled deal is only codille, remise or win (the side's total clamped to the
-payment's thresholds, ``_window``), which needs far fewer searches than the exact total. Both
-bid like the heuristic (the auction is not searched).
+payment's thresholds, ``_window``), which needs far fewer searches than the exact total; and a
+sampled deal whose scoring would take more search nodes than its budget is set aside (the rare
+deals that need a hundred times the median's work). Both bid like the heuristic (the auction is
+not searched).
 
 Every function takes the deal's state as the engine holds it, in the ordered encoding:
 hands uint64[n_seats] (true hands; ``pimc`` reads only its own), played uint64[n_seats]
@@ -21,7 +23,7 @@ from spadille.kernel.common._bits import ZERO, bit, lowest, popcount
 from spadille.kernel.common._rng import draw, mix64
 from spadille.kernel.quadrille import _layout as L
 
-from ._dd import card_values, card_values_within, solve
+from ._dd import GAVE_UP, card_values, card_values_within, solve
 from ._worlds import draw_worlds
 from .knowledge import note_contract
 
@@ -32,6 +34,7 @@ P_VOLE_SHARE = 9   # pimc undertakes the vole when this share of the sampled dea
 P_STOP = 4         # pimc stops sampling once the best card leads every other by this many standard errors (0: never)
 P_WINDOW = 12      # pimc scores side totals clamped to [remise - 1, win + P_WINDOW - 1] (0: exact totals)
 P_STOP_AFTER = 13  # worlds solved before the stopping rule may end a decision (at least 2)
+P_NODE_BUDGET = L.SEARCH_NODE_BUDGET  # search nodes one sampled deal's scoring may take (0: no limit)
 
 
 @njit(cache=True)
@@ -156,26 +159,34 @@ def pimc_card(params, seat, legal, hands, played, obs, called, pack_ord, rules, 
     trick = obs[L.O_TRICK_CARDS:L.O_TRICK_CARDS + L.MAX_SEATS]
     totals = np.zeros(40, dtype=np.int64)
     values = np.zeros(40, dtype=np.int64)
-    seen = np.zeros((k, 40), dtype=np.int64)   # each world's value of each legal card
+    seen = np.zeros((k, 40), dtype=np.int64)   # each scored world's value of each legal card
     on_side = False
     tie_high = params[P_TIE] >= 0.5
     guess = -1  # the last deal's value of the position: the next one's first search
+    budget = np.int64(params[P_NODE_BUDGET])
+    scored = 0
     for w in range(k):
         side_mask = _world_side(worlds[w], obs, obs[L.O_CALLED_POS], n_seats)
         on_side = (side_mask >> seat) & 1 == 1  # the same in every world: a player knows his own side
         side_won = _side_won(obs, side_mask, n_seats)
         low, high = _window(params, obs, side_won, rules)
-        guess = card_values_within(worlds[w], side_mask, seat, trick, obs[L.O_N_IN_TRICK], side_won, trump, rules,
+        # the last world is scored in full when every other went over the budget: a decision rests on one at least
+        limit = budget if scored > 0 or w + 1 < k else np.int64(0)
+        value = card_values_within(worlds[w], side_mask, seat, trick, obs[L.O_N_IN_TRICK], side_won, trump, rules,
                                    block_of_pos, block_mask, top_pos, compress8, table, shapes, np.int64(1), low, high,
-                                   guess, values)
+                                   guess, limit, values)
+        if value == GAVE_UP:
+            continue
+        guess = value
         rest = legal
         while rest != ZERO:
             position = lowest(rest)
             rest ^= bit(position)
             totals[position] += values[position]
-            seen[w, position] = values[position]
-        if params[P_STOP] > 0 and w + 1 >= max(2, int(params[P_STOP_AFTER])) and w + 1 < k and \
-                _settled(seen, w + 1, totals, legal, on_side, tie_high, params[P_STOP]):
+            seen[scored, position] = values[position]
+        scored += 1
+        if params[P_STOP] > 0 and scored >= max(2, int(params[P_STOP_AFTER])) and w + 1 < k and \
+                _settled(seen, scored, totals, legal, on_side, tie_high, params[P_STOP]):
             break
     return _pick(totals, legal, on_side, tie_high)
 
