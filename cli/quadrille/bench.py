@@ -41,7 +41,8 @@ def bench_command(
     and the ratio, compile time cold and warm, and the start-up latency of the command line.
     `bench dd`: the double-dummy solver over random full deals and endings, and the PIMC player.
     `bench pimc`: CPU seconds a deal with pimc in all four seats, one thread, K = 20 with exact
-    totals (pimc:samples=20:window=0:stop_z=0) beside pimc's defaults, alternating on the same deals,
+    totals and no node budget (pimc:samples=20:window=0:node_budget=0:stop_z=0) beside pimc's defaults
+    (the window and a node budget of 15,000), alternating on the same deals,
     and with --ladder-deals their strength ladder on the same deals."""
     from rich.console import Console
     from rich.table import Table
@@ -187,8 +188,9 @@ def _bench_pimc(console, out: Optional[Path], deals: int, ladder_deals: int = 0)
         console.print("after − before: the paired difference, deal and seat by deal and seat, with the deals as "
                       "the independent draws.", soft_wrap=True)
     else:
-        console.print("Strength: README.md, pimc's window (spadille ladder quadrille --policies pimc:window=0,pimc "
-                      "--deals 600 --seed 2026), or --ladder-deals N here.", soft_wrap=True)
+        console.print("Strength: README.md, pimc's window and node budget (spadille ladder quadrille --policies "
+                      "pimc:window=0:node_budget=0,pimc --deals 600 --seed 2026), or --ladder-deals N here.",
+                      soft_wrap=True)
     if out is not None:
         payload = {"version": package_version(), "pimc": rows, "ladder": strength}
         temporary = out.with_name(out.name + ".partial")

@@ -12,7 +12,8 @@ from spadille.reports import formatting as fmt
 from spadille.reports.document import Section, TableItem
 
 # pimc at its defaults: 20 sampled deals a decision, each card scored only as codille, remise or win
-# (its window, README "pimc's window"). Its stopping rule is left off: with the window it lost strength.
+# (its window, README "pimc's window"), a deal over 15,000 search nodes set aside (its node budget).
+# Its stopping rule is left off: with the window it lost strength.
 SEARCH_POLICY, SEARCH_PARAMS = "pimc", {}
 BID_WORDS = {"ask": "asking", "sans-prendre": "going sans prendre", "pass": "passing", "demand": "demanding",
              "casco": "going casco"}
@@ -55,8 +56,9 @@ def _paragraphs(frame: pd.DataFrame, deals: int, card_play: str) -> list[str]:
     out = [
         f"The rule of thumb above rests on {card_play}'s card play. A searching player (pimc: for each card it "
         "samples 20 layouts of the unseen cards that agree with what it has seen, solves each open-handed and "
-        "plays the card that does best on average, where a layout only tells codille, remise and win apart) "
-        "plays some ten thousand times slower, too slow to replay the map's millions of deals. So the eldest hand's "
+        "plays the card that does best on average, where a layout only tells codille, remise and win apart and the "
+        "rare layout too costly to solve is set aside) plays some five thousand times slower, too slow to replay the "
+        "map's millions of deals. So the eldest hand's "
         f"hands are dealt to order instead: {deals:,} hands of each kind below, uniform among the deals where "
         "the eldest holds that class, each played twice (the bid, and the bid below it) with every seat playing "
         f"pimc and bidding at the thresholds of the maps. {card_play.capitalize()} replays the very same deals. "
