@@ -243,7 +243,7 @@ def _join_crossing_runs(relevant, legal, hand, live, trump, block_of_pos, block_
 def _reaches(target, hands, n_seats, side_mask, trump, leader, n_in, led_pos, best_pos, best_seat, side_won,
              on_table, fixed, context, table, shapes, stamp, work):
     """Can the side take at least ``target`` tricks in total from this position? YES, NO, or
-    GAVE_UP when the nodes expanded reach the work's node limit (hands restored, nothing stored
+    GAVE_UP once the nodes expanded pass the work's node limit (hands restored, nothing stored
     for the unfinished nodes: every entry in the table is still a fact).
 
     ``fixed`` is the SolverTables, ``context`` the solve's SearchContext, (table, shapes, stamp)
