@@ -52,9 +52,9 @@ def test_the_folder_holds_every_part(small_report):
         assert f"\n{heading}\n" in text, heading
     # the Quadrille part opens on its verdicts, though they are made after the baseline, then says how to read it
     sections = [line for line in text.splitlines() if line.startswith("### ")]
-    # and the check of the eldest hand's rule under pimc right after the verdicts it checks
+    # and the check of each seat's rule under pimc right after the verdicts it checks
     assert sections[:3] == ["### Verdicts: when to ask, go sans prendre or try the vole",
-                            "### The eldest hand's rule under searching play",
+                            "### The rules of thumb under searching play",
                             "### How to read the Quadrille figures"], sections[:4]
     # the verdicts rest on strong card play by default, the heuristic's own verdicts set beside them
     assert "**Eldest hand**, with strong card play and the bidding that answers to it" in text

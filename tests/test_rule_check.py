@@ -128,3 +128,34 @@ def test_the_blocks_put_the_outcomes_back_in_hand_order():
     for size in (1, 5, 23, 40):
         blocked = play_variants_on(InProcessRunner(size), RULESET, policies, variants, dealt.hands, dealt.attempts, 8)
         np.testing.assert_array_equal(blocked, plain)
+
+
+def test_a_later_seat_keeps_the_first_hands_where_nobody_has_bid_before_it():
+    """The third hand's rule is for deals where eldest and second passed: the kept hands hold the
+    class, meet the auction open under the card play's bidding, are the first such in attempt
+    order (dealing for fewer keeps a prefix), and skip the hands where someone bid first."""
+    from spadille.analyses.quadrille.decision_maps import AUCTION_OPEN, auction_levels
+    from spadille.analyses.quadrille.map_actions import map_layout
+    from spadille.analyses.quadrille.rule_check import _open_hands
+
+    heuristic = (make_seat_policy("heuristic"),) * 4
+    cell = next(c for c in rule_cells(THRESHOLDS) if c.bid == "ask" and c.hands == BAND)
+    variants = [v for v in map_layout(RULESET).variants(2) if v.label in (cell.bid, cell.over)]
+    hands, attempts, out = _open_hands(RULESET, cell, 2, heuristic, variants, 40, 77, 5, None)
+    assert len(hands) == len(attempts) == len(out) == 40
+    assert (auction_levels(out, 2, RULESET) == AUCTION_OPEN).all()
+    classes = hand_classes(hands[:, 2], RULESET)
+    assert set(zip(classes["matadors"].tolist(), classes["trumps"].tolist())) <= set(cell.classes)
+    fewer = _open_hands(RULESET, cell, 2, heuristic, variants, 15, 77, 5, None)
+    np.testing.assert_array_equal(fewer[1], attempts[:15])
+    dealt = deal_conditioned(RULESET, 77, 200, condition=cell.condition(RULESET, 2), focal_seat=2)
+    skipped = np.setdiff1d(dealt.attempts[dealt.attempts <= attempts[-1]], attempts)
+    assert skipped.size > 0   # some hands of the class met a bid before the third hand and were left out
+
+
+def test_a_later_seats_rows_are_paired_like_the_eldests():
+    heuristic = (make_seat_policy("heuristic"),) * 4
+    frame = check_rules(RULESET, THRESHOLDS, heuristic, heuristic, 60, 5, seat=3)
+    assert list(frame["hands"]) == [BAND, BELOW, BAND, BELOW]
+    assert (frame["n"] == 60).all() and (frame["difference"] == 0).all()
+    assert not frame.equals(check_rules(RULESET, THRESHOLDS, heuristic, heuristic, 60, 5, seat=1))

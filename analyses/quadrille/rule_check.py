@@ -1,17 +1,20 @@
 """The first page's rules of thumb checked with searching card play, on hands dealt to order.
 
-The eldest hand's rule of thumb (verdicts.bid_thresholds: "ask from 5 trumps with 0–1 true
-matadors, from 4 with 2–3 …") makes two claims for each bid: on the hands it gives the bid (its
-band), the bid pays more than the one below it; on the hands one trump short of the threshold,
-it does not. The decision map measured both under the fast card play (strong), over every hand
-dealt. Searching play (pimc) is a thousand times slower, so it cannot replay the map; instead
-the hands are dealt conditionally (kernel/quadrille/conditions.py), ``deals`` of each kind, and
-each hand is played twice, the bid and the one below it, with every seat playing the searching
+A seat's rule of thumb when nobody has bid yet (verdicts.bid_thresholds: "ask from 5 trumps with
+0–1 true matadors, from 4 with 2–3 …") makes two claims for each bid: on the hands it gives the
+bid (its band), the bid pays more than the one below it; on the hands one trump short of the
+threshold, it does not. The decision map measured both under the fast card play (strong), over
+every hand dealt. Searching play (pimc) is thousands of times slower, so it cannot replay the map;
+instead the hands are dealt conditionally (kernel/quadrille/conditions.py), ``deals`` of each kind,
+and each hand is played twice, the bid and the one below it, with every seat playing the searching
 card play and bidding at the same thresholds as in the map. The fast card play replays the same
 deals, so the two gains and their difference are paired.
 
-The eldest hand decides before anyone has bid, so forcing its bid needs no assumption about the
-auction; the later seats' rules depend on what was bid before them and are not checked here.
+The eldest hand always speaks first. A later seat's rule is for the deals where every seat before
+it passed: its hands are dealt to order, played under the fast card play, and the first ``deals``
+where the auction reached it open are kept (the seats before it bid at the same thresholds under
+both card plays, and their bids do not depend on its own). So the hands are uniform among the
+deals where the seat holds the class and nobody has bid before it.
 """
 
 from __future__ import annotations
@@ -29,11 +32,13 @@ from spadille.kernel.quadrille.policies import SeatPolicy
 from spadille.kernel.quadrille.ruleset import Ruleset
 from spadille.kernel.quadrille.variants import play_variants
 
-from .decision_maps import TRUMPS_TOP, difference_range
+from .decision_maps import AUCTION_OPEN, TRUMPS_TOP, auction_levels, difference_range
 from .focal import focal_view
 from .map_actions import map_layout
 
 SEAT = 0                      # the eldest hand
+SEAT_STREAMS = 100            # attempt streams a seat's kinds of hand may take (seed + 100 * seat + kind + 1)
+MAX_DEALT = 1_000_000         # hands of one kind dealt at most while looking for the auction open
 BAND, BELOW = "band", "just below"
 COLUMNS = ["bid", "over", "hands", "classes", "n", "fast_gain", "fast_low", "fast_high", "search_gain", "search_low",
            "search_high", "difference", "difference_low", "difference_high", "expected", "search_verdict"]
@@ -48,9 +53,9 @@ class Cells:
     hands: str                            # BAND or BELOW
     classes: tuple[tuple[int, int], ...]  # (matadors, trumps); trumps == TRUMPS_TOP means that many or more
 
-    def condition(self, ruleset: Ruleset) -> str:
-        """The condition language's text for these classes, suit by suit of the best suit."""
-        seat = cards.SEAT_NAMES[ruleset["pack.seats"]][SEAT]
+    def condition(self, ruleset: Ruleset, seat_index: int = SEAT) -> str:
+        """The condition language's text for these classes of the seat's hand, suit by suit of its best suit."""
+        seat = cards.SEAT_NAMES[ruleset["pack.seats"]][seat_index]
         terms = []
         for suit in cards.SUITS:
             for matadors, trumps in self.classes:
@@ -80,8 +85,8 @@ def _counts(values: list[int]) -> str:
 
 
 def rule_cells(thresholds: pd.DataFrame) -> list[Cells]:
-    """The hands each bid of the eldest's rule is checked on: its band and the classes one trump
-    short of its threshold (``thresholds``: verdicts.bid_thresholds of the eldest, nobody having bid)."""
+    """The hands each bid of a seat's rule is checked on: its band and the classes one trump
+    short of its threshold (``thresholds``: verdicts.bid_thresholds of the seat, nobody having bid)."""
     out = []
     for (bid, over), rows in thresholds.groupby(["bid", "over"], sort=False):
         band, below = [], []
@@ -103,11 +108,12 @@ def rule_cells(thresholds: pd.DataFrame) -> list[Cells]:
 
 def check_rules(ruleset: Ruleset, thresholds: pd.DataFrame, fast: Sequence[SeatPolicy],
                 search: Sequence[SeatPolicy], deals: int, seed: int, threads: int | None = None,
-                progress: Callable[[int], None] | None = None) -> pd.DataFrame:
+                progress: Callable[[int], None] | None = None, seat: int = SEAT) -> pd.DataFrame:
     """One row per bid and kind of hand (COLUMNS): the bid's paired gain over the one below it
-    under the ``fast`` and the ``search`` seat policies on the same ``deals`` hands, their paired
-    difference, what the rule expects (``positive`` on its band, ``not positive`` just below)
-    and what the searching play says (``confirms``, ``contradicts`` or ``not clear``)."""
+    for ``seat``, nobody having bid before it, under the ``fast`` and the ``search`` seat policies
+    on the same ``deals`` hands, their paired difference, what the rule expects (``positive`` on
+    its band, ``not positive`` just below) and what the searching play says (``confirms``,
+    ``contradicts`` or ``not clear``)."""
     if deals < 2:
         raise ValueError(f"the rule check needs at least 2 deals a kind of hand, not {deals}")
     layout = map_layout(ruleset)
@@ -116,15 +122,16 @@ def check_rules(ruleset: Ruleset, thresholds: pd.DataFrame, fast: Sequence[SeatP
     records = []
     for number, cells in enumerate(rule_cells(thresholds)):
         # every kind of hand has its own stream of attempts, so adding a kind changes no other
-        dealt = deal_conditioned(ruleset, seed + number + 1, deals, condition=cells.condition(ruleset),
-                                 focal_seat=SEAT)
-        variants = [v for v in layout.variants(SEAT) if v.label in (cells.bid, cells.over)]
+        stream = seed + SEAT_STREAMS * seat + number + 1
+        variants = [v for v in layout.variants(seat) if v.label in (cells.bid, cells.over)]
         order = [v.label for v in variants]
+        hands, attempts, fast_out = _open_hands(ruleset, cells, seat, tuple(fast), variants, deals, stream, seed,
+                                                threads)
         gains = {}
         for name, policies in (("fast", fast), ("search", search)):
-            out = _play(ruleset, tuple(policies), variants, dealt.hands, dealt.attempts, seed, threads,
-                        progress if name == "search" else None)
-            pay = focal_view(out, SEAT).pay.astype(np.int64)
+            out = fast_out if name == "fast" else _play(ruleset, tuple(policies), variants, hands, attempts, seed,
+                                                        threads, progress)
+            pay = focal_view(out, seat).pay.astype(np.int64)
             gains[name] = pay[:, order.index(cells.bid)] - pay[:, order.index(cells.over)]
         n, fast_gain, fast_low, fast_high = mean_ci(gains["fast"], outcome_range=bounds)
         _, search_gain, search_low, search_high = mean_ci(gains["search"], outcome_range=bounds)
@@ -137,6 +144,27 @@ def check_rules(ruleset: Ruleset, thresholds: pd.DataFrame, fast: Sequence[SeatP
                         "difference_high": difference_high, "expected": expected,
                         "search_verdict": _verdict(expected, search_low, search_high)})
     return pd.DataFrame.from_records(records, columns=COLUMNS)
+
+
+def _open_hands(ruleset, cells, seat, fast, variants, deals, stream, seed, threads):
+    """(hands, attempts, the fast play's outcomes) of the first ``deals`` hands of the kind, in
+    attempt order, where nobody has bid before ``seat`` (for the eldest, every hand). Dealing more
+    never changes the first hands (attempt k of a stream is always the same deal), so the kept
+    hands do not depend on how many were dealt to find them."""
+    wanted = deals
+    while True:
+        dealt = deal_conditioned(ruleset, stream, wanted, condition=cells.condition(ruleset, seat), focal_seat=seat)
+        out = _play(ruleset, fast, variants, dealt.hands, dealt.attempts, seed, threads, None)
+        if seat == SEAT:
+            return dealt.hands, dealt.attempts, out
+        kept = np.nonzero(auction_levels(out, seat, ruleset) == AUCTION_OPEN)[0][:deals]
+        if kept.size == deals:
+            return dealt.hands[kept], dealt.attempts[kept], out[kept]
+        if wanted >= MAX_DEALT:
+            raise ValueError(f"fewer than {deals} of {wanted:,} hands of {cells.describe()} reach the "
+                             f"{cards.SEAT_NAMES[ruleset['pack.seats']][seat]} hand with nobody having bid")
+        # from the rate seen, with a margin; at least twice as many
+        wanted = min(MAX_DEALT, max(2 * wanted, int(1.3 * deals * wanted / max(kept.size, 1))))
 
 
 def _play(ruleset, policies, variants, hands, deal_ids, seed, threads, progress):

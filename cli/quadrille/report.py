@@ -61,7 +61,7 @@ def report_command(
 
     About 8 minutes on two cores by default (measured, cold numba cache: 7 min 52 s; the machine's speed varies from day to day); --quick for a small run. Ctrl-C stops after the
     part in progress and writes the parts that finished. With --scheduler the baseline, the
-    decision maps, the stronger-play ladder, the eldest hand's rule under pimc and the claims
+    decision maps, the stronger-play ladder, each seat's rule under pimc and the claims
     run on a Dask cluster (the same tables); the worked hands and the other games' parts run here.
     """
     with user_errors():

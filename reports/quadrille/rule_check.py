@@ -1,6 +1,6 @@
-"""The report's check of the eldest hand's rule of thumb under searching card play
-(analyses/quadrille/rule_check.py): the rule's hands dealt to order and played by pimc at every
-seat, with the fast card play on the same deals beside it."""
+"""The report's check of each seat's rule of thumb, nobody having bid before it, under searching
+card play (analyses/quadrille/rule_check.py): the rule's hands dealt to order and played by pimc at
+every seat, with the fast card play on the same deals beside it."""
 
 from __future__ import annotations
 
@@ -21,31 +21,42 @@ BID_WORDS = {"ask": "asking", "sans-prendre": "going sans prendre", "pass": "pas
 
 def rule_check_section(ruleset, data, policies, deals: int, seed: int, threads: int | None,
                        step: Callable[[str, int], Callable[[int], None]], card_play: str) -> Section | None:
-    """The section, or None when the map gives the eldest hand no bid to check. ``policies``: the
-    maps' seat policies (the fast card play at the fixpoint's thresholds); the searching play bids
-    at the same thresholds."""
+    """The section, or None when the map gives no seat a bid to check. ``policies``: the maps'
+    seat policies (the fast card play at the fixpoint's thresholds); the searching play bids at
+    the same thresholds. Each seat's rule is the one for nobody having bid before it."""
     from spadille.analyses.quadrille.bidding_fixpoint import with_thresholds
     from spadille.analyses.quadrille.decision_maps import AUCTION_OPEN
     from spadille.analyses.quadrille.rule_check import check_rules, deals_needed
     from spadille.analyses.quadrille.verdicts import bid_thresholds
+    from spadille.kernel.quadrille.cards import SEAT_NAMES
     from spadille.kernel.quadrille.policies import make_seat_policy
 
-    thresholds = bid_thresholds(data, "eldest", AUCTION_OPEN)
-    total = deals_needed(thresholds, deals)
-    if thresholds.empty or not total:
+    seats = SEAT_NAMES[ruleset["pack.seats"]]
+    thresholds = {seat: bid_thresholds(data, name, AUCTION_OPEN) for seat, name in enumerate(seats)}
+    total = sum(deals_needed(frame, deals) for frame in thresholds.values() if not frame.empty)
+    if not total:
         return None
     search = with_thresholds(make_seat_policy(SEARCH_POLICY, SEARCH_PARAMS),
                              [(p.value("ask_threshold"), p.value("alone_threshold")) for p in policies])
-    frame = check_rules(ruleset, thresholds, policies, search, deals, seed, threads=threads,
-                        progress=step("the eldest hand's rule under pimc (hands dealt to order)", total))
+    tick = step("each seat's rule under pimc (hands dealt to order)", total)
+    frames = []
+    for seat, frame in thresholds.items():
+        if frame.empty or not deals_needed(frame, deals):
+            continue
+        checked = check_rules(ruleset, frame, policies, search, deals, seed, threads=threads, progress=tick, seat=seat)
+        checked.insert(0, "seat", seats[seat])
+        frames.append(checked)
+    frame = pd.concat(frames, ignore_index=True)
     frame.attrs = {"seed": seed, "ruleset": ruleset.name, "deals_per_kind": deals,
                    "search_policy": search[0].describe(), "fast_policies": "; ".join(p.describe() for p in policies),
-                   "dealing": "conditional (kernel/quadrille/conditions.py), one attempt stream per kind of hand"}
-    return Section("The eldest hand's rule under searching play", _paragraphs(frame, deals, card_play), [
-        TableItem("rule-check-pimc", "The eldest hand's rule of thumb, under pimc and under " + card_play,
-                  _view(frame, card_play), f"jetons a deal for the eldest hand, the bid over the one below it, paired "
-                  f"on the same {deals:,} hands of each kind; difference: pimc's gain less {card_play}'s, paired",
-                  data=frame, kinds={c: "text" for c in _view(frame, card_play).columns}),
+                   "dealing": "conditional (kernel/quadrille/conditions.py), one attempt stream per seat and kind of "
+                              "hand; a later seat keeps the first hands where nobody had bid before it"}
+    view = _view(frame, card_play)
+    return Section("The rules of thumb under searching play", _paragraphs(frame, deals, card_play), [
+        TableItem("rule-check-pimc", "Each seat's rule of thumb, nobody having bid, under pimc and under " + card_play,
+                  view, f"jetons a deal for the seat, the bid over the one below it, paired on the same {deals:,} "
+                  f"hands of each kind; difference: pimc's gain less {card_play}'s, paired",
+                  data=frame, kinds={c: "text" for c in view.columns}),
     ])
 
 
@@ -58,14 +69,18 @@ def _paragraphs(frame: pd.DataFrame, deals: int, card_play: str) -> list[str]:
         "samples 20 layouts of the unseen cards that agree with what it has seen, solves each open-handed and "
         "plays the card that does best on average, where a layout only tells codille, remise and win apart and the "
         "rare layout too costly to solve is set aside) plays some five thousand times slower, too slow to replay the "
-        "map's millions of deals. So the eldest hand's "
-        f"hands are dealt to order instead: {deals:,} hands of each kind below, uniform among the deals where "
-        "the eldest holds that class, each played twice (the bid, and the bid below it) with every seat playing "
-        f"pimc and bidding at the thresholds of the maps. {card_play.capitalize()} replays the very same deals. "
-        f"The sample is small, so the intervals are wide: of the {len(frame)} parts of the rule, pimc's play "
-        f"leaves {summary}.",
+        "map's millions of deals. So each seat's rule for when nobody has bid yet is checked on "
+        f"hands dealt to order instead: {deals:,} hands of each kind below, uniform among the deals where "
+        "the seat holds that class and every seat before it passed, each played twice (the bid, and the bid below "
+        f"it) with every seat playing pimc and bidding at the thresholds of the maps. {card_play.capitalize()} "
+        f"replays the very same deals. The sample is small, so the intervals are wide: of the {len(frame)} parts "
+        f"of the rules, pimc's play leaves {summary}.",
     ]
+    seat = None
     for row in frame.to_dict("records"):
+        if row["seat"] != seat:
+            seat = row["seat"]
+            out.append(f"**{seat.capitalize()} hand, nobody has bid yet:**")
         over = BID_WORDS.get(row["over"], row["over"])
         bid = BID_WORDS.get(row["bid"], row["bid"])
         where = "the hands the rule gives it" if row["hands"] == "band" else "the hands one trump short of it"
@@ -84,6 +99,7 @@ def _view(frame: pd.DataFrame, card_play: str) -> pd.DataFrame:
     rows = []
     for row in frame.to_dict("records"):
         rows.append({
+            "seat": row["seat"],
             "bid": f"{row['bid']} over {row['over']}",
             "hands": row["hands"],
             "classes": row["classes"],

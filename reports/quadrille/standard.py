@@ -40,7 +40,7 @@ QUADRILLE_PARTS = ("baseline", "ladder", "maps", "rules", "sensitivity", "claims
 # and cost minutes. `--stronger-play` adds it.
 DEFAULT_PARTS = tuple(part for part in QUADRILLE_PARTS if part != "sensitivity")
 PART_NAMES = {"baseline": "the game as played", "ladder": "the strength ladder and the bidding fixpoint", "maps": "decision maps, verdicts and the vole",
-              "rules": "the eldest hand's rule under pimc",
+              "rules": "each seat's rule under pimc",
               "sensitivity": "stronger play", "claims": "the period advice", "hands": "worked hands"}
 # The report covers every game of the registry that has a part; Quadrille's sections come first,
 # under their own heading, then each other game's under its own.
@@ -63,7 +63,7 @@ class ReportPlan:
     fixpoint_deals: int = 0            # deals of the bidding fixpoint (half fitted, half held out)
     card_play: str = "heuristic"       # the policy whose card play the verdicts rest on
     heuristic_map_deals: int = 0       # the heuristic's own map beside it (0: none, or it is the heuristic)
-    rule_check_deals: int = 0          # hands of each kind dealt to check the eldest's rule under pimc (0: none)
+    rule_check_deals: int = 0          # hands of each kind dealt to check each seat's rule under pimc (0: none)
     # other games' parts: (game, module under spadille.reports, deals), in the order they follow
     companions: tuple[tuple[str, str, int], ...] = ()
     threads: int | None = None
@@ -127,8 +127,8 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
         # the heuristic's verdicts beside the card play's: a tenth of the map's deals is enough to
         # see where a class's best bid differs clearly
         heuristic_map_deals=0 if card_play == "heuristic" else max(1_000, map_deals // 10),
-        # four kinds of hand, each hand played twice by pimc at every seat: 40 hands a kind took 91 s
-        # cold on two cores and give a 95% interval of about ±3 jetons on an ask
+        # four kinds of hand a seat, each hand played twice by pimc at every seat: 40 hands a kind
+        # give a 95% interval of about ±3 jetons on an ask
         rule_check_deals=max(4, round(RULE_CHECK_DEALS * math.sqrt(scale))),
         companions=tuple((game, module, _companion(module).report_deals(scale)) for game, module in companions),
         threads=threads, quick=quick,
@@ -562,8 +562,8 @@ def _sensitivity_pairs(result) -> list[tuple[str, str]]:
 
 
 def _rules(plan: ReportPlan, step: Step, shared: dict | None = None) -> list[Section]:
-    """The eldest hand's rule of thumb checked under pimc, on hands dealt to order; placed right
-    after the verdicts it checks. Nothing without a finished map or with no deals asked for."""
+    """Each seat's rule of thumb, nobody having bid before it, checked under pimc on hands dealt
+    to order; placed right after the verdicts it checks. Nothing without a finished map or with no deals asked for."""
     from .rule_check import rule_check_section
 
     data = (shared or {}).get("map")
