@@ -24,11 +24,11 @@ THRESHOLDS = _thresholds([("ask", "pass", 0, 5, pd.NA), ("ask", "pass", 1, 5, 7)
 
 
 def test_the_cells_are_the_rules_band_and_one_trump_short():
-    cells = {(c.bid, c.hands): c.classes for c in rule_cells(THRESHOLDS)}
-    # no hand holds 3 true matadors in fewer than 3 trumps
-    assert cells[("ask", BAND)] == ((0, 5), (0, 6), (0, 7), (0, TRUMPS_TOP), (1, 5), (1, 6), (3, 3), (3, 4), (3, 5),
+    cells = {(c.bid, c.hands): c.classes for c in rule_cells(THRESHOLDS, RULESET)}
+    # no hand holds 3 true matadors in fewer than 4 trumps (spadille and basto are trumps in every suit)
+    assert cells[("ask", BAND)] == ((0, 5), (0, 6), (0, 7), (0, TRUMPS_TOP), (1, 5), (1, 6), (3, 4), (3, 5),
                                     (3, 6), (3, 7), (3, 8))
-    # 3 true matadors need 3 trumps: no hand lies one short of a threshold of 1
+    # no hand lies one short of a threshold of 1
     assert cells[("ask", BELOW)] == ((0, 4), (1, 4))
     assert cells[("sans-prendre", BAND)] == ((1, 7), (1, 8))
     assert cells[("sans-prendre", BELOW)] == ((1, 6),)
@@ -38,13 +38,23 @@ def test_the_cells_are_the_rules_band_and_one_trump_short():
 def test_the_dealt_hands_are_the_classes_asked_for(hands):
     """The condition's text, read by the condition language, deals exactly the map's classes
     (decision_maps.hand_classes, another code path), top-coded trumps included."""
-    cell = next(c for c in rule_cells(THRESHOLDS) if c.bid == "ask" and c.hands == hands)
+    cell = next(c for c in rule_cells(THRESHOLDS, RULESET) if c.bid == "ask" and c.hands == hands)
     dealt = deal_conditioned(RULESET, 11, 3_000, condition=cell.condition(RULESET), focal_seat=0)
     classes = hand_classes(dealt.hands[:, 0], RULESET)
     found = set(zip(classes["matadors"].tolist(), classes["trumps"].tolist()))
     assert found <= set(cell.classes)
     assert {(0, 5), (0, 6), (1, 5), (1, 6), (3, 4)} & set(cell.classes) <= found   # the common ones turn up
     assert len(found) >= min(4, len(cell.classes))
+
+
+def test_a_threshold_at_the_fewest_trumps_possible_has_no_hands_one_short():
+    """The third hand's rule in CI's quick report asked from 4 trumps with 2 true matadors; 3
+    trumps with 2 is no hand, and dealing for it had looked through 150 million deals."""
+    thresholds = _thresholds([("ask", "pass", 2, 4, pd.NA), ("ask", "pass", 1, 4, pd.NA)])
+    cells = {(c.bid, c.hands): c.classes for c in rule_cells(thresholds, RULESET)}
+    assert cells[("ask", BELOW)] == ((1, 3),)
+    only_two = _thresholds([("ask", "pass", 2, 4, pd.NA)])
+    assert [c.hands for c in rule_cells(only_two, RULESET)] == [BAND]
 
 
 def test_one_card_play_against_itself_differs_by_nothing():
@@ -139,7 +149,7 @@ def test_a_later_seat_keeps_the_first_hands_where_nobody_has_bid_before_it():
     from spadille.analyses.quadrille.rule_check import _open_hands
 
     heuristic = (make_seat_policy("heuristic"),) * 4
-    cell = next(c for c in rule_cells(THRESHOLDS) if c.bid == "ask" and c.hands == BAND)
+    cell = next(c for c in rule_cells(THRESHOLDS, RULESET) if c.bid == "ask" and c.hands == BAND)
     variants = [v for v in map_layout(RULESET).variants(2) if v.label in (cell.bid, cell.over)]
     hands, attempts, out = _open_hands(RULESET, cell, 2, heuristic, variants, 40, 77, 5, None)
     assert len(hands) == len(attempts) == len(out) == 40
@@ -159,3 +169,11 @@ def test_a_later_seats_rows_are_paired_like_the_eldests():
     assert list(frame["hands"]) == [BAND, BELOW, BAND, BELOW]
     assert (frame["n"] == 60).all() and (frame["difference"] == 0).all()
     assert not frame.equals(check_rules(RULESET, THRESHOLDS, heuristic, heuristic, 60, 5, seat=1))
+
+
+def test_the_report_names_the_thresholds_with_no_hand_one_short():
+    from spadille.reports.quadrille.rule_check import _none_one_short
+
+    thresholds = {2: _thresholds([("ask", "pass", 2, 4, pd.NA), ("ask", "pass", 1, 4, pd.NA)]),
+                  0: _thresholds([("ask", "pass", 0, 5, pd.NA)])}
+    assert _none_one_short(RULESET, thresholds) == "the third hand asking from 4 trumps with 2 true matadors"

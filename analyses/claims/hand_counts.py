@@ -112,30 +112,53 @@ def _hands(classes: list[list[int]], vectors: np.ndarray, fixed: int, last: bool
     return masks
 
 
+def _class_hands(ruleset: Ruleset, sets: list[int], seat: int, held: int, elsewhere: int):
+    """One hand of each count vector (the first cards of each class, and again the last cards),
+    as uint64[n, MAX_SEATS] rows with ``seat``'s hand filled, with each vector's number of hands
+    and the number of hands in all."""
+    pack, hand = _pack(ruleset)
+    free = pack & ~held & ~elsewhere
+    classes = _classes(free, sets)
+    places = hand - bin(held).count("1")
+    vectors = _vectors([len(c) for c in classes], places)
+    both = []
+    for last in (False, True):
+        hands = np.zeros((len(vectors), L.MAX_SEATS), dtype=np.uint64)
+        hands[:, seat] = _hands(classes, vectors, held, last)
+        both.append(hands)
+    sizes = [len(c) for c in classes]
+    weights = [prod(comb(size, int(k)) for size, k in zip(sizes, row)) for row in vectors.tolist()]
+    return both[0], both[1], weights, comb(bin(free).count("1"), places)
+
+
 def exact_one_hand(ruleset: Ruleset, event, given, sets: list[int], seat: int, held: int, elsewhere: int
                    ) -> tuple[Fraction, Fraction]:
     """(P(event and given), P(given)) for conditions reading only ``seat``'s hand through ``sets``;
     ``held``: the cards always in that hand, ``elsewhere``: cards always in another. Raises
     ValueError if two hands of the same counts disagree (a feature read more than its set)."""
-    pack, hand = _pack(ruleset)
-    fixed = held
-    free = pack & ~held & ~elsewhere
-    classes = _classes(free, sets)
-    places = hand - bin(held).count("1")
-    vectors = _vectors([len(c) for c in classes], places)
+    first, last, weights, total = _class_hands(ruleset, sets, seat, held, elsewhere)
     verdicts = []
-    for last in (False, True):
-        hands = np.zeros((len(vectors), L.MAX_SEATS), dtype=np.uint64)
-        hands[:, seat] = _hands(classes, vectors, fixed, last)
-        holds_given = np.ones(len(vectors), dtype=bool) if given is None else given(hands)
-        holds_both = holds_given & (np.ones(len(vectors), dtype=bool) if event is None else event(hands))
+    for hands in (first, last):
+        holds_given = np.ones(len(hands), dtype=bool) if given is None else given(hands)
+        holds_both = holds_given & (np.ones(len(hands), dtype=bool) if event is None else event(hands))
         verdicts.append((holds_given, holds_both))
     if any((a != b).any() for a, b in zip(*verdicts)):
         raise ValueError("two hands with the same counts of every class met the condition differently")
     holds_given, holds_both = verdicts[0]
-    sizes = [len(c) for c in classes]
-    weights = [prod(comb(size, int(k)) for size, k in zip(sizes, row)) for row in vectors.tolist()]
-    total = comb(bin(free).count("1"), places)
     given_sum = sum(w for w, keep in zip(weights, holds_given) if keep)
     both = sum(w for w, keep in zip(weights, holds_both) if keep)
     return Fraction(both, total), Fraction(given_sum, total)
+
+
+def exact_distribution(ruleset: Ruleset, read, sets: list[int]) -> dict:
+    """The exact chance of each value of ``read`` (uint64[n] hands -> n hashable labels) over the
+    dealt hands of one seat, for a reading that sees a hand only through ``sets``. Raises
+    ValueError if two hands of the same counts read differently."""
+    first, last, weights, total = _class_hands(ruleset, sets, 0, 0, 0)
+    labels = read(first[:, 0])
+    if list(labels) != list(read(last[:, 0])):
+        raise ValueError("two hands with the same counts of every class read differently")
+    chances: dict = {}
+    for label, weight in zip(labels, weights):
+        chances[label] = chances.get(label, 0) + weight
+    return {label: Fraction(count, total) for label, count in chances.items()}

@@ -32,6 +32,7 @@ from spadille.kernel.quadrille.policies import SeatPolicy
 from spadille.kernel.quadrille.ruleset import Ruleset
 from spadille.kernel.quadrille.variants import play_variants
 
+from .class_chances import possible
 from .decision_maps import AUCTION_OPEN, TRUMPS_TOP, auction_levels, difference_range
 from .focal import focal_view
 from .map_actions import map_layout
@@ -84,9 +85,12 @@ def _counts(values: list[int]) -> str:
     return ", ".join(str(v) for v in values)
 
 
-def rule_cells(thresholds: pd.DataFrame) -> list[Cells]:
+def rule_cells(thresholds: pd.DataFrame, ruleset: Ruleset) -> list[Cells]:
     """The hands each bid of a seat's rule is checked on: its band and the classes one trump
-    short of its threshold (``thresholds``: verdicts.bid_thresholds of the seat, nobody having bid)."""
+    short of its threshold (``thresholds``: verdicts.bid_thresholds of the seat, nobody having bid),
+    leaving out the classes no dealt hand is of (class_chances.py: 3 trumps with 2 true matadors,
+    say). A kind with no class left is no kind: a threshold at the fewest trumps a hand of those
+    matadors can hold has no hands one short."""
     out = []
     for (bid, over), rows in thresholds.groupby(["bid", "over"], sort=False):
         band, below = [], []
@@ -95,10 +99,10 @@ def rule_cells(thresholds: pd.DataFrame) -> list[Cells]:
                 continue
             start = int(row.from_trumps)
             stop = TRUMPS_TOP + 1 if row.below_next is pd.NA else int(row.below_next)
-            # a hand holds its true matadors among its trumps: fewer trumps than matadors is no hand
-            band += [(int(row.matadors), t) for t in range(max(start, int(row.matadors), 1), stop)]
-            if start - 1 >= max(1, int(row.matadors)):
-                below.append((int(row.matadors), start - 1))
+            band += [(int(row.matadors), t) for t in range(max(start, 0), stop)]
+            below.append((int(row.matadors), start - 1))
+        band = [c for c in band if possible(ruleset, *c)]
+        below = [c for c in below if possible(ruleset, *c)]
         if band:
             out.append(Cells(bid, over, BAND, tuple(band)))
         if below:
@@ -120,7 +124,7 @@ def check_rules(ruleset: Ruleset, thresholds: pd.DataFrame, fast: Sequence[SeatP
     bounds = difference_range(layout.pay_range)
     wide = difference_range(layout.pay_range, widen=1)
     records = []
-    for number, cells in enumerate(rule_cells(thresholds)):
+    for number, cells in enumerate(rule_cells(thresholds, ruleset)):
         # every kind of hand has its own stream of attempts, so adding a kind changes no other
         stream = seed + SEAT_STREAMS * seat + number + 1
         variants = [v for v in layout.variants(seat) if v.label in (cells.bid, cells.over)]
@@ -187,9 +191,9 @@ def _verdict(expected: str, low: float, high: float) -> str:
     return "confirms" if high < 0 else "contradicts" if low > 0 else "not clear"
 
 
-def deals_needed(thresholds: pd.DataFrame, deals: int) -> int:
+def deals_needed(thresholds: pd.DataFrame, deals: int, ruleset: Ruleset) -> int:
     """The deals the searching policy plays (each under two bids), for a progress bar's total."""
-    return deals * len(rule_cells(thresholds))
+    return deals * len(rule_cells(thresholds, ruleset))
 
 
 __all__ = ["BAND", "BELOW", "COLUMNS", "Cells", "check_rules", "deals_needed", "rule_cells"]

@@ -33,7 +33,7 @@ def rule_check_section(ruleset, data, policies, deals: int, seed: int, threads: 
 
     seats = SEAT_NAMES[ruleset["pack.seats"]]
     thresholds = {seat: bid_thresholds(data, name, AUCTION_OPEN) for seat, name in enumerate(seats)}
-    total = sum(deals_needed(frame, deals) for frame in thresholds.values() if not frame.empty)
+    total = sum(deals_needed(frame, deals, ruleset) for frame in thresholds.values() if not frame.empty)
     if not total:
         return None
     search = with_thresholds(make_seat_policy(SEARCH_POLICY, SEARCH_PARAMS),
@@ -41,7 +41,7 @@ def rule_check_section(ruleset, data, policies, deals: int, seed: int, threads: 
     tick = step("each seat's rule under pimc (hands dealt to order)", total)
     frames = []
     for seat, frame in thresholds.items():
-        if frame.empty or not deals_needed(frame, deals):
+        if frame.empty or not deals_needed(frame, deals, ruleset):
             continue
         checked = check_rules(ruleset, frame, policies, search, deals, seed, threads=threads, progress=tick, seat=seat)
         checked.insert(0, "seat", seats[seat])
@@ -52,12 +52,39 @@ def rule_check_section(ruleset, data, policies, deals: int, seed: int, threads: 
                    "dealing": "conditional (kernel/quadrille/conditions.py), one attempt stream per seat and kind of "
                               "hand; a later seat keeps the first hands where nobody had bid before it"}
     view = _view(frame, card_play)
-    return Section("The rules of thumb under searching play", _paragraphs(frame, deals, card_play), [
+    paragraphs = _paragraphs(frame, deals, card_play)
+    unchecked = _none_one_short(ruleset, thresholds)
+    if unchecked:
+        paragraphs.insert(1, f"Some thresholds are the fewest trumps a best suit with those true matadors can hold: "
+                             f"{unchecked}. No hand lies one trump short of them, so that part of the rule has "
+                             f"nothing to check: spadille and basto are trumps in every suit, which raises the fewest "
+                             f"trumps a hand holding either can have in its best suit (the exact chances of the "
+                             f"classes, summed over the hands' counts of each suit's trumps and true matadors, "
+                             f"say which classes are dealt at all).")
+    return Section("The rules of thumb under searching play", paragraphs, [
         TableItem("rule-check-pimc", "Each seat's rule of thumb, nobody having bid, under pimc and under " + card_play,
                   view, f"jetons a deal for the seat, the bid over the one below it, paired on the same {deals:,} "
                   f"hands of each kind; difference: pimc's gain less {card_play}'s, paired",
                   data=frame, kinds={c: "text" for c in view.columns}),
     ])
+
+
+def _none_one_short(ruleset, thresholds: dict) -> str:
+    """The thresholds (seat, bid, matadors, trumps) with no hand one trump short, in words."""
+    from spadille.analyses.quadrille.class_chances import possible
+    from spadille.kernel.quadrille.cards import SEAT_NAMES
+
+    seats = SEAT_NAMES[ruleset["pack.seats"]]
+    found = []
+    for seat, frame in thresholds.items():
+        for row in frame.itertuples(index=False):
+            if row.from_trumps is pd.NA or not possible(ruleset, int(row.matadors), int(row.from_trumps)):
+                continue
+            if not possible(ruleset, int(row.matadors), int(row.from_trumps) - 1):
+                bid = BID_WORDS.get(row.bid, row.bid)
+                found.append(f"the {seats[seat]} hand {bid} from {int(row.from_trumps)} trumps with "
+                             f"{int(row.matadors)} true matador{'s' if int(row.matadors) != 1 else ''}")
+    return "; ".join(found)
 
 
 def _paragraphs(frame: pd.DataFrame, deals: int, card_play: str) -> list[str]:
