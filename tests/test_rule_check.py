@@ -176,4 +176,8 @@ def test_the_report_names_the_thresholds_with_no_hand_one_short():
 
     thresholds = {2: _thresholds([("ask", "pass", 2, 4, pd.NA), ("ask", "pass", 1, 4, pd.NA)]),
                   0: _thresholds([("ask", "pass", 0, 5, pd.NA)])}
-    assert _none_one_short(RULESET, thresholds) == "the third hand asking from 4 trumps with 2 true matadors"
+    assert _none_one_short(RULESET, thresholds) == "asking from 4 trumps with 2 true matadors (the third hand)"
+    shared = {seat: _thresholds([("ask", "pass", 2, 4, pd.NA), ("ask", "pass", 3, 4, pd.NA)]) for seat in range(4)}
+    shared[1] = _thresholds([("ask", "pass", 2, 4, pd.NA)])
+    assert _none_one_short(RULESET, shared) == ("asking from 4 trumps with 2 true matadors (every seat); asking from "
+                                                "4 trumps with 3 true matadors (the eldest, third and dealer hands)")

@@ -70,21 +70,30 @@ def rule_check_section(ruleset, data, policies, deals: int, seed: int, threads: 
 
 
 def _none_one_short(ruleset, thresholds: dict) -> str:
-    """The thresholds (seat, bid, matadors, trumps) with no hand one trump short, in words."""
+    """The thresholds (bid, trumps, matadors) with no hand one trump short, in words, each with the
+    seats whose rule has it (grouped, since the seats' rules often share them)."""
     from spadille.analyses.quadrille.class_chances import possible
     from spadille.kernel.quadrille.cards import SEAT_NAMES
 
     seats = SEAT_NAMES[ruleset["pack.seats"]]
-    found = []
+    found: dict[tuple, list[int]] = {}
     for seat, frame in thresholds.items():
         for row in frame.itertuples(index=False):
             if row.from_trumps is pd.NA or not possible(ruleset, int(row.matadors), int(row.from_trumps)):
                 continue
             if not possible(ruleset, int(row.matadors), int(row.from_trumps) - 1):
-                bid = BID_WORDS.get(row.bid, row.bid)
-                found.append(f"the {seats[seat]} hand {bid} from {int(row.from_trumps)} trumps with "
-                             f"{int(row.matadors)} true matador{'s' if int(row.matadors) != 1 else ''}")
-    return "; ".join(found)
+                found.setdefault((row.bid, int(row.from_trumps), int(row.matadors)), []).append(seat)
+    parts = []
+    for (bid, trumps, matadors), holders in found.items():
+        who = ("every seat" if len(holders) == len(seats) else
+               "the " + _words([seats[seat] for seat in holders]) + (" hands" if len(holders) > 1 else " hand"))
+        parts.append(f"{BID_WORDS.get(bid, bid)} from {trumps} trumps with {matadors} true "
+                     f"matador{'s' if matadors != 1 else ''} ({who})")
+    return "; ".join(parts)
+
+
+def _words(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _paragraphs(frame: pd.DataFrame, deals: int, card_play: str) -> list[str]:
