@@ -14,9 +14,9 @@ $(BIN)/spadille: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,distributed]'
 	@touch $@
 
-# The main job, into results/report/: about 8 minutes on two cores with a cold numba cache (all local
+# The main job, into results/report/: about 9 minutes on two cores with a cold numba cache (all local
 # cores are used; measured with `NUMBA_CACHE_DIR=$(mktemp -d) /usr/bin/time -v .venv/bin/spadille report
-# quadrille --out /tmp/rep17`: 7 min 52 s on 2026-12-04; see README).
+# quadrille --out /tmp/rep21`: 8 min 36 s on 2026-12-04; see README).
 report: $(BIN)/spadille
 	@mkdir -p results
 	$(BIN)/spadille report quadrille --out results/report $(RUN_ARGS)

@@ -23,7 +23,7 @@ ReportOutOption = Annotated[Path, typer.Option(
 ReportDealsOption = Annotated[Optional[int], typer.Option(
     "--deals", help="Deals of the decision map (default 4,000,000, or 100,000 with --quick); "
                     "every other part of the report scales with it.", show_default=False)]
-QuickOption = Annotated[bool, typer.Option("--quick", help="A small run with the same parts: about 20 s once compiled, 4 minutes from a cold numba cache.")]
+QuickOption = Annotated[bool, typer.Option("--quick", help="A small run with the same parts: 30–40 s once compiled, 4–6 minutes from a cold numba cache.")]
 ReportSeedOption = Annotated[int, typer.Option("--seed", help="Random seed: the same seed reproduces every number.")]
 StrongerPlayOption = Annotated[bool, typer.Option(
     "--stronger-play", help="Add the stronger-play ladder: the decision maps again under double-dummy (dd) and "
@@ -59,7 +59,7 @@ def report_command(
     claims of the period texts with verdicts, and worked hand evaluations; --stronger-play adds
     how the thresholds move with stronger card play.
 
-    About 8 minutes on two cores by default (measured, cold numba cache: 7 min 52 s; the machine's speed varies from day to day); --quick for a small run. Ctrl-C stops after the
+    About 9 minutes on two cores by default (measured, cold numba cache: 8 min 36 s; the machine's speed varies from day to day); --quick for a small run. Ctrl-C stops after the
     part in progress and writes the parts that finished. With --scheduler the baseline, the
     decision maps, the stronger-play ladder, each seat's rule under pimc and the claims
     run on a Dask cluster (the same tables); the worked hands and the other games' parts run here.
