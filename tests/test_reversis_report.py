@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from spadille.analyses.reversis import experiments as E
@@ -15,6 +17,10 @@ def test_report_section_states_verdicts_with_intervals():
     text = " ".join(sections[0].paragraphs)
     assert "r1, the espagnolette (" in text and "r2 and r3, the reversis's outcomes" in text
     assert text.count("95% CI") >= 3
+    # an interval is written in as many decimals as the estimate it follows ("+134.3 ... +133.35" read oddly)
+    pairs = re.findall(r"([+-]\d+(?:\.(\d+))?) fiches a deal(?: to him)? \(95% CI [+-]\d+(?:\.(\d+))? to", text)
+    pairs += re.findall(r"is ([+-]\d+(?:\.(\d+))?) \(95% CI [+-]\d+(?:\.(\d+))? to", text)
+    assert len(pairs) >= 3 and all(len(estimate) == len(bound) for _, estimate, bound in pairs), pairs
     claims = sections[0].items[-2].frame.set_index("claim")
     assert {"r1", "r2", "r3", "r4", "r5", "r6", "r7"} <= set(claims.index)
     for claim, row in claims.iterrows():      # each verdict in words, as its claim's table row has it

@@ -17,8 +17,9 @@ def report_deals(scale: float) -> int:
     return max(20_000, min(20_000_000, round(500_000 * scale)))
 
 
-def _ci(low: float, high: float) -> str:
-    return f"95% CI {low:+.2f} to {high:+.2f}"
+def _ci(low: float, high: float, places: int = 2) -> str:
+    """An interval in as many decimals as the estimate it follows."""
+    return f"95% CI {low:+.{places}f} to {high:+.{places}f}"
 
 
 def _preset_table(seed: int, deals: int, threads):
@@ -140,10 +141,10 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
     r1 = (f"**r1, the espagnolette ({claims['r1'].verdict}).** On the {d['n']:,} deals of {deals:,} where a player "
           f"holds an espagnolette as play begins, using the privilege (shedding, in tricks 1-9, the costliest card "
           f"that does not take the trick) instead of waiving it is worth {d['difference']:+.1f} fiches a deal to him "
-          f"({_ci(d['ci_low'], d['ci_high'])}, paired on the same deals; preset dj, the heuristic at every seat): "
+          f"({_ci(d['ci_low'], d['ci_high'], 1)}, paired on the same deals; preset dj, the heuristic at every seat): "
           f"\"tous les avantages du jeu sont pour lui\". When used, it ends in \"tous les frais\" on {frais:.2%} of "
           f"deals ({frais_low:.2%} to {frais_high:.2%}, n = {n_used:,}). Under Hoyle's whole-game window the margin "
-          f"is {h['difference']:+.1f} ({_ci(h['ci_low'], h['ci_high'])}, n = {h['n']:,}).")
+          f"is {h['difference']:+.1f} ({_ci(h['ci_low'], h['ci_high'], 1)}, n = {h['n']:,}).")
     best, dear = outcomes["frame"].iloc[0], outcomes["frame"].iloc[2]
     r2 = (f"**r2 and r3, the reversis's outcomes.** With every player going for the reversis after taking the first "
           f"three tricks (heuristic:reversis_from=3, preset dj), the reversis made after playing the quinola before "
