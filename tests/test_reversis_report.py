@@ -27,7 +27,15 @@ def test_report_section_states_verdicts_with_intervals():
         assert f"{claim}" in text and row["verdict"] in ("supported", "contradicted", "inconclusive")
     assert f"r1, the espagnolette ({claims.loc['r1', 'verdict']})" in text
     assert f"for \"le plus grand coup\"" in text and claims.loc["r2", "verdict"] in text
+    for claim, row in claims.iterrows():      # the reason's interval is the table's, in the same decimals
+        if ", " not in row["95% CI"]:
+            continue
+        low, high = (bound.lstrip("+").replace("\u2212", "-") for bound in row["95% CI"].strip("[]").split(", "))
+        assert f"the 95% CI [{low}, {high}]" in row["reason"] or "too few" in row["reason"], (claim, row["reason"])
     presets = sections[0].items[-1].frame.set_index("claim")
+    for cell in presets.drop(columns="stated").to_numpy().ravel():   # a signed estimate has signed bounds
+        if cell.startswith("+"):
+            assert re.match(r"\+[\d.]+ \[[+\u2212-][\d.]+, [+\u2212-][\d.]+\]", cell), cell
     assert list(presets.columns) == ["stated", "enc1765", "hague1785", "dj", "hoyle"]
     assert presets.loc["r1", "enc1765"].startswith("n=0 ")     # no espagnolette in 1765
     names = [item.name for item in sections[0].items]

@@ -208,7 +208,7 @@ def judge(claim: Claim, estimate: Estimate) -> tuple[str, str]:
         shown = f" {estimate.text}" if math.isfinite(estimate.estimate) else ""
         return INCONCLUSIVE, (f"only n = {estimate.n} deals behind the estimate{shown}, fewer than the "
                               f"{MIN_N} a verdict needs: raise deals or --deals-scale")
-    verdict, reason = judge_interval(claim.verdict, estimate.ci_low, estimate.ci_high)
+    verdict, reason = judge_interval(claim.verdict, estimate.ci_low, estimate.ci_high, estimate.places)
     if estimate.alike:
         # not noise: the arms' difference changes no decision under this card play (a rule that
         # fires first makes the same move in both), so the claim is not tested by this experiment

@@ -126,11 +126,14 @@ def parse_verdict(table: Table, exact_only: bool) -> VerdictRule:
     return VerdictRule(expect, value=value, value_is_list=is_list, tolerance=tolerance)
 
 
-def judge_interval(rule: VerdictRule, low: float, high: float) -> tuple[str, str]:
-    """(verdict, reason) for a 95% interval [low, high]."""
+def judge_interval(rule: VerdictRule, low: float, high: float, places: int | None = None) -> tuple[str, str]:
+    """(verdict, reason) for a 95% interval [low, high], written in ``places`` decimals (the
+    estimate's, so the reason reads like the table's interval beside it) or, without them, to
+    four significant figures."""
     if math.isnan(low) or math.isnan(high):
         return INCONCLUSIVE, "too few deals for an interval"
-    ci = f"the 95% CI [{low:.4g}, {high:.4g}]"
+    ci = (f"the 95% CI [{low:.4g}, {high:.4g}]" if places is None else
+          f"the 95% CI [{low:.{places}f}, {high:.{places}f}]")
     if rule.expect in ("greater", "less"):
         than = rule.than
         above, below = low > than, high < than

@@ -54,6 +54,7 @@ def claim_verdicts(seed: int, deals: int, threads=None) -> tuple[dict, "pd.DataF
     from spadille.analyses.claims import check_claim, load_claims
     from spadille.analyses.claims.verdict import judge_interval
     from spadille.kernel.reversis.ruleset import load_reversis_ruleset
+    from spadille.reports import formatting as fmt
 
     claims = [claim for claim in load_claims() if claim.game == "reversis"]
     results = {claim.id: check_claim(claim, seed=seed, scale=deals / claim.deals, threads=threads)
@@ -72,8 +73,8 @@ def claim_verdicts(seed: int, deals: int, threads=None) -> tuple[dict, "pd.DataF
             estimate = check_claim(replace(claim, experiment=spec), seed=seed, scale=sweep_deals / claim.deals,
                                    threads=threads).estimate
             verdict = judge_interval(claim.verdict, estimate.ci_low, estimate.ci_high)[0]
-            row[preset] = (f"{estimate.text} [{estimate.ci_low:.{estimate.places}f}, "
-                           f"{estimate.ci_high:.{estimate.places}f}] n={estimate.n:,} {verdict}"
+            shown, interval = fmt.figures_like(estimate.estimate, estimate.ci_low, estimate.ci_high, estimate.text)
+            row[preset] = (f"{shown} {interval} n={estimate.n:,} {verdict}"
                            if estimate.n and estimate.ci_text() else f"n={estimate.n or 0:,} {verdict}")
         rows.append(row)
     return results, table, pd.DataFrame(rows)
