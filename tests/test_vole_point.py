@@ -147,3 +147,11 @@ def test_the_rule_is_said_with_its_figures(dmap):
     for bad in ("nan", "<NA>", "e-0", "e+0"):
         assert bad not in text
     assert "n = " in text and "[" in text
+
+
+def test_a_share_short_of_certain_never_reads_100_percent():
+    from spadille.analyses.quadrille.vole_rule import _share
+
+    assert _share(1.0) == "100%" and _share(0.0) == "0%"
+    assert _share(0.9997) == ">99.9%" and _share(0.99) == "99.0%" and _share(0.157) == "15.7%"
+    assert _share(0.00960) == "0.960%"

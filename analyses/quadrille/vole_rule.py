@@ -124,7 +124,10 @@ def _share(value: float) -> str:
     if value >= 1:
         return "100%"
     decimals = min(4, max(1, 2 - math.floor(math.log10(value * 100))))
-    return f"{value * 100:.{decimals}f}%"
+    text = f"{value * 100:.{decimals}f}"
+    if float(text) >= 100:   # short of certain, but rounding would say 100.0%: "[>99.9%, 100%]", not "[100.0%, 100%]"
+        return f">99.{'9' * decimals}%"
+    return f"{text}%"
 
 
 def _gain(row, side: str) -> str:
