@@ -3,6 +3,9 @@ for the introduction."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 LONG = {
     "strong": "the `strong` policy's card play (the heuristic's card-play rules at values tuned against it on "
               "paired deals by `spadille train quadrille`), with each seat's ask and sans-prendre thresholds set by "
@@ -24,3 +27,27 @@ def short_phrase(name: str, answering: bool) -> str:
     if answering:
         return f"{who} card play and the bidding that answers to it"
     return f"{who} bidding and card play"
+
+
+_DESCRIBED = re.compile(r"(?P<name>[\w:.-]+)\((?P<params>[^()\[\]]*)\)")
+
+
+def seats_playing(descriptions: Sequence[str], seat_names: Sequence[str]) -> str:
+    """The seats' policies as they describe themselves, in one phrase: one description when every
+    seat has it; seats whose policies differ only in some parameters (the fixpoint's thresholds),
+    the shared description once and those parameters by seat, rather than four near-copies of a
+    long description; anything else, each distinct description."""
+    distinct = list(dict.fromkeys(descriptions))
+    if len(distinct) == 1:
+        return f"`{distinct[0]}`"
+    parsed = [_DESCRIBED.fullmatch(text) for text in descriptions]
+    if len(descriptions) != len(seat_names) or not all(parsed) or len({m["name"] for m in parsed}) != 1:
+        return "; ".join(f"`{text}`" for text in distinct)
+    params = [dict(pair.split("=", 1) for pair in m["params"].split(", ") if "=" in pair) for m in parsed]
+    keys = list(params[0])
+    if any(list(p) != keys for p in params):
+        return "; ".join(f"`{text}`" for text in distinct)
+    varying = [key for key in keys if len({p[key] for p in params}) > 1]
+    shared = ", ".join(f"{key}={params[0][key]}" for key in keys if key not in varying)
+    by_seat = ", ".join(f"{seat} {' and '.join(p[key] for key in varying)}" for seat, p in zip(seat_names, params))
+    return (f"`{parsed[0]['name']}({shared})` with {' and '.join(varying)} by seat: {by_seat}")

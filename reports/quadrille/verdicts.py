@@ -35,12 +35,13 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
     from spadille.analyses.quadrille.vole_rule import rule_sentences
     from spadille.kernel.quadrille.cards import SEAT_NAMES
 
+    from .card_play import seats_playing
     from .vole_point import rule_items
 
     seats = SEAT_NAMES[ruleset["pack.seats"]]
     sentences, thresholds, gains = bidding_verdicts(data, card_play, table_link="table: best-by-class.csv")
     # the card play the vole rule rests on, as the map's policies describe themselves
-    played_by = ", ".join(f"`{p}`" for p in dict.fromkeys(data.metadata.get("policies") or [policy_description]))
+    played_by = seats_playing(data.metadata.get("policies") or [policy_description], seats)
     at_the_point = rule_sentences(data.vole_point_rules, f"{card_play} ({played_by})", BID_PHRASES, data.min_n)
     n = data.deals_done
     if table_return is not None:
@@ -54,8 +55,8 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
         "by the *true matadors* (how many of spadille, that suit's manille and basto the hand holds) and the "
         "*trumps* it would hold in its best suit (the suit with most trumps, spadille and basto included). A gain is the paired difference "
         "in the seat's own jetons a deal, on the very same deals, with its 95% interval and n; the accounting is "
-        "a fresh table (antes paid, a bête put down counted as spent). Every seat bids and plays so: "
-        f"`{policy_description}`.",
+        "a fresh table (antes paid, a bête put down counted as spent). The seats bid and play as "
+        f"{played_by}.",
         "Each seat's rules are for the situation it meets when it first speaks: nobody has bid yet (always so "
         "for eldest hand), or someone has bid before it, when an ask is no longer open (the map's fixed ask is "
         "then a pass) and the question is whether to outbid with a sans prendre. Where a bid was not actually "
