@@ -110,7 +110,8 @@ def test_two_consecutive_maps_combine_into_the_map_of_both(ruleset, heuristic4):
 
 
 def test_the_vole_sentences_give_the_point_the_paired_value_and_the_other_reading(dmap):
-    from spadille.analyses.quadrille.verdicts import _class_list, _share, vole_sentences
+    from spadille.analyses.quadrille.verdicts import _class_list, vole_sentences
+    from spadille.analyses.quadrille.verdicts import significant_share as _share
 
     sentences = vole_sentences(dmap, "the heuristic's card play")
     assert sentences and all("against stopping" in s and "n = " in s for s in sentences)

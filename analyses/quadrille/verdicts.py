@@ -217,21 +217,25 @@ def vole_sentences(data: DecisionMapData, card_play: str, seat: str = ALL_SEATS)
                  " No class of hands with enough deals shows going on clearly paying.")
         sentences.append(
             f"**The vole after {BID_PHRASES.get(row.contract, row.contract)}**, with {card_play}: the side reaches the "
-            f"point (the first six tricks won) on {_share(row.p_reached)} of the deals declared "
-            f"[{_share(row.p_reached_ci_low)}, {_share(row.p_reached_ci_high)}]; there, going on {verdict}: "
+            f"point (the first six tricks won) on {significant_share(row.p_reached)} of the deals declared "
+            f"[{significant_share(row.p_reached_ci_low)}, {significant_share(row.p_reached_ci_high)}]; there, going on {verdict}: "
             f"{_signed(row.go_minus_stop)} jetons a deal {_interval(row.ci_low, row.ci_high)} against stopping, "
             f"n = {int(row.reached):,} deals that reached it, voles made {row.p_made_going:.0%} of the time going on"
             f"{other}.{where}")
     return sentences
 
 
-def _share(p: float) -> str:
+def significant_share(p: float, max_decimals: int = 6) -> str:
     """A share as a percentage to three significant figures (at least one decimal), so that a
-    small one's interval does not collapse onto its estimate: 50.0%, 2.95%, 0.187%."""
+    small one's interval does not collapse onto its estimate: 50.0%, 2.95%, 0.187%. A share short
+    of certain never rounds to 100.0%: 0.9997 is ">99.9%"."""
     if not p > 0:
         return "0.0%"
-    decimals = min(6, max(1, 2 - math.floor(math.log10(p * 100))))
-    return f"{p * 100:.{decimals}f}%"
+    decimals = min(max_decimals, max(1, 2 - math.floor(math.log10(p * 100))))
+    text = f"{p * 100:.{decimals}f}"
+    if p < 1 and float(text) >= 100:
+        return f">99.{'9' * decimals}%"
+    return f"{text}%"
 
 
 def _class_list(classes: pd.DataFrame) -> str:

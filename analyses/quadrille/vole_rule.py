@@ -11,12 +11,12 @@ would have cost. Each figure has n and a 95% interval.
 
 from __future__ import annotations
 
-import math
 from typing import Mapping, Sequence
 
 import pandas as pd
 
 from .decision_maps import _first_from_which
+from .verdicts import significant_share
 from .vole_point import TRUMPS_OUT_TOP
 from .vole_point_tables import cell_figures, pooled
 
@@ -123,11 +123,7 @@ def _share(value: float) -> str:
         return "0%"
     if value >= 1:
         return "100%"
-    decimals = min(4, max(1, 2 - math.floor(math.log10(value * 100))))
-    text = f"{value * 100:.{decimals}f}"
-    if float(text) >= 100:   # short of certain, but rounding would say 100.0%: "[>99.9%, 100%]", not "[100.0%, 100%]"
-        return f">99.{'9' * decimals}%"
-    return f"{text}%"
+    return significant_share(value, max_decimals=4)
 
 
 def _gain(row, side: str) -> str:

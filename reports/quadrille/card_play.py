@@ -37,16 +37,15 @@ def seats_playing(descriptions: Sequence[str], seat_names: Sequence[str]) -> str
     seat has it; seats whose policies differ only in some parameters (the fixpoint's thresholds),
     the shared description once and those parameters by seat, rather than four near-copies of a
     long description; anything else, each distinct description."""
-    distinct = list(dict.fromkeys(descriptions))
-    if len(distinct) == 1:
-        return f"`{distinct[0]}`"
+    listed = "; ".join(f"`{text}`" for text in dict.fromkeys(descriptions))
     parsed = [_DESCRIBED.fullmatch(text) for text in descriptions]
-    if len(descriptions) != len(seat_names) or not all(parsed) or len({m["name"] for m in parsed}) != 1:
-        return "; ".join(f"`{text}`" for text in distinct)
+    if (len(set(descriptions)) == 1 or len(descriptions) != len(seat_names) or not all(parsed)
+            or len({m["name"] for m in parsed}) != 1):
+        return listed
     params = [dict(pair.split("=", 1) for pair in m["params"].split(", ") if "=" in pair) for m in parsed]
     keys = list(params[0])
     if any(list(p) != keys for p in params):
-        return "; ".join(f"`{text}`" for text in distinct)
+        return listed
     varying = [key for key in keys if len({p[key] for p in params}) > 1]
     shared = ", ".join(f"{key}={params[0][key]}" for key in keys if key not in varying)
     by_seat = ", ".join(f"{seat} {' and '.join(p[key] for key in varying)}" for seat, p in zip(seat_names, params))

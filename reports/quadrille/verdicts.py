@@ -40,7 +40,7 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
 
     seats = SEAT_NAMES[ruleset["pack.seats"]]
     sentences, thresholds, gains = bidding_verdicts(data, card_play, table_link="table: best-by-class.csv")
-    # the card play the vole rule rests on, as the map's policies describe themselves
+    # the play the verdicts and the vole rule rest on, as the map's policies describe themselves
     played_by = seats_playing(data.metadata.get("policies") or [policy_description], seats)
     at_the_point = rule_sentences(data.vole_point_rules, f"{card_play} ({played_by})", BID_PHRASES, data.min_n)
     n = data.deals_done
