@@ -11,7 +11,7 @@ for each seat of the ombre's side. No input checks.
 
 from numba import njit
 
-from spadille.kernel.common._bits import ZERO, above, bit, highest, popcount
+from spadille.kernel.common._bits import ZERO, above, bit, highest, lowest, popcount
 from spadille.kernel.quadrille import _layout as L
 
 
@@ -88,17 +88,11 @@ def leader_quick_tricks(hands, n_seats, leader, side_mask, trump, live, rules, b
     trumps = block_mask[trump, trump]
     mine = hands[leader]
     my_team = (side_mask >> leader) & 1
-    run = 0
-    rest = live & trumps
-    while rest != ZERO:
-        top = highest(rest)
-        if mine & bit(top) == ZERO:
-            break
-        run += 1
-        rest ^= bit(top)
+    trump_run = top_run(live & trumps, mine)
+    run = popcount(trump_run)
     cards = ZERO
     if run > 0:
-        cards = bit(lowest_of_top(live & trumps, run))
+        cards = bit(lowest(trump_run))
     ruffers = ZERO  # bit s: seat s may still ruff a plain lead after the trump run
     for seat in range(n_seats):
         if seat == leader:
@@ -110,23 +104,31 @@ def leader_quick_tricks(hands, n_seats, leader, side_mask, trump, live, rules, b
     total = run
     for k in range(n_plain):
         block = block_mask[trump, plain_blocks[k]]
-        rest = live & block
-        count = 0
-        while rest != ZERO:
-            top = highest(rest)
-            if mine & bit(top) == ZERO:
-                break
-            count += 1
-            rest ^= bit(top)
-        if count == 0:
+        plain_run = top_run(live & block, mine)
+        if plain_run == ZERO:
             continue
+        count = popcount(plain_run)
+        cashed = count
         for seat in range(n_seats):
             if ruffers & bit(seat) != ZERO:
-                count = min(count, popcount(hands[seat] & block))
-        if count > 0:
-            cards |= bit(lowest_of_top(live & block, count))
-        total += count
+                cashed = min(cashed, popcount(hands[seat] & block))
+        if cashed == count:
+            cards |= bit(lowest(plain_run))
+        elif cashed > 0:
+            cards |= bit(lowest_of_top(plain_run, cashed))
+        total += cashed
     return total, cards
+
+
+@njit(inline="always", cache=True)
+def top_run(live_block, mine):
+    """The run of top live cards of a block that ``mine`` holds: the block's live cards above
+    the highest one not in ``mine`` (all of them when it holds them all; none when the top
+    card is another's). A mask, without scanning the run card by card."""
+    others = live_block & ~mine
+    if others == ZERO:
+        return live_block
+    return live_block & above(highest(others))
 
 
 @njit(inline="always", cache=True)
