@@ -1,16 +1,21 @@
-"""Every kernel that searches calls one and the same specialisation of the search.
+"""Every kernel that searches runs the one zero-window search that ``load_search_code`` loads.
 
 numba compiles a jitted function once for each combination of argument types it is called
-with. The zero-window search (``_dd._reaches``) is the largest piece of the solver, about 13 s
-of a cold compile on this project's machine: a caller that passes one argument with another
-type (a literal ``0`` where the others pass an int64, as ``dd_vole`` and ``pimc_vole`` once
-did) makes numba compile a second search, and every cold run that plays dd or pimc pays for it
-(a searching ``simulate`` from an empty cache: 107 s with two searches, 94 s with one).
+with, and the code of each caller, compiled afresh or loaded from the cache, holds its own copy
+of what it calls. Two things follow, both checked here:
 
-numba names each specialisation after its argument types, and each caller's code, compiled
-afresh or loaded from the cache, names the specialisations it calls. So the check reads the
-names of the search in the code of every caller the run has loaded, whatever the state of the
-cache, and asks for exactly one.
+* The zero-window search (``_dd._reaches``) is the largest piece of the solver, about 13 s of a
+  cold compile: a caller that passes one argument with another type (a literal ``0`` where the
+  others pass an int64, as ``dd_vole`` and ``pimc_vole`` once did) makes numba compile a second
+  search, and every cold run that plays dd or pimc pays for it (a searching ``simulate`` from an
+  empty cache: 107 s with two searches, 94 s with one).
+* ``compress8_table`` loads the search by itself before any caller, so that the callers run that
+  copy rather than their own, which ran 10-20% slower (solver.py gives the figures). That only
+  works if the preload's argument types are exactly the callers'.
+
+numba names each specialisation after its argument types, and each caller's code names the
+specialisations it calls. So the check reads the names of the search in the code of every caller
+the run has loaded, whatever the state of the cache, and asks for exactly one: the preload's.
 """
 
 from __future__ import annotations
@@ -56,11 +61,13 @@ def _loaded_callers() -> dict[str, set[str]]:
     return callers
 
 
-def test_every_searching_kernel_calls_one_specialisation_of_the_search(ruleset, tables):
+def test_every_searching_kernel_calls_the_preloaded_search(ruleset, tables):
     # Everything that searches: the solver and its bench from Python, the deal loop and the
     # decision maps' loop with dd and pimc seats (their code holds every search call of the
     # policies, vole decisions included, whether fresh or cached), and the reference engine's calls.
-    solver = DoubleDummySolver(tables)
+    solver = DoubleDummySolver(tables)   # fetches compress8_table, which loads the search
+    assert len(_dd._reaches.overloads) == 1
+    preloaded = next(iter(_dd._reaches.overloads.values())).fndesc.mangled_name
     deal = random_deals(tables, 1, seed=5)[0]
     assert 0 <= solver.solve(deal.hands, deal.trump, deal.side, deal.to_move) <= 10
     assert solver.card_values(deal.hands, deal.trump, deal.side, deal.to_move)
@@ -76,7 +83,6 @@ def test_every_searching_kernel_calls_one_specialisation_of_the_search(ruleset, 
     callers = _loaded_callers()
     assert {name.rsplit(".", 1)[1] for name in callers} >= {
         "solve", "card_values", "solve_counted", "card_values_counted", "run_chunks", "play_variants"}
-    specialisations = set().union(*callers.values())
-    assert len(specialisations) == 1, {name: sorted(names) for name, names in callers.items()}
-    # none compiled in this process beyond that one (none at all where every caller came from the cache)
-    assert {compiled.fndesc.mangled_name for compiled in _dd._reaches.overloads.values()} <= specialisations
+    others = {name: sorted(names - {preloaded}) for name, names in callers.items() if names != {preloaded}}
+    assert not others, f"kernels calling a search the preload does not load: {others}"
+    assert len(_dd._reaches.overloads) == 1   # and no caller made numba compile another in this process

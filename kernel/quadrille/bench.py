@@ -165,7 +165,7 @@ def pimc_times(decisions: int = 10, deals: int = 6, samples: int = 20) -> list[B
     from .search._dd_tt import BUCKET_WORDS, SHAPE_WORDS
     from .search._players import pimc_card
     from .simulate import SOLVER_TABLE_BITS, simulate
-    from .search.solver import compress8_table
+    from .search.solver import compress8_table, load_search_code
 
     rs = load_ruleset()
     tables = build_tables(rs)
@@ -174,6 +174,7 @@ def pimc_times(decisions: int = 10, deals: int = 6, samples: int = 20) -> list[B
     played = simulate(RunConfig(rs, (heuristic,) * 4, seed=777, deals=decisions * 4, record=True)).rows
     rows = [row for row in played if row[L.COL_CONTRACT] != L.NO_CONTRACT][:decisions]
     params = kernel_arrays([pimc])[1][0]
+    load_search_code()
     table = np.zeros((1 << SOLVER_TABLE_BITS, BUCKET_WORDS), dtype=np.uint64)
     shapes = np.zeros((1 << (SOLVER_TABLE_BITS - 2), SHAPE_WORDS), dtype=np.uint64)
     rng = np.zeros(2, dtype=np.uint64)

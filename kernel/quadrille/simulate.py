@@ -146,8 +146,10 @@ def searches(config: RunConfig) -> bool:
 
 def _solver_tables(config: RunConfig):
     """The double-dummy solver's byte table and the size of its per-chunk transposition table."""
-    from .search.solver import compress8_table
+    from .search.solver import compress8_table, load_search_code
 
+    if searches(config):
+        load_search_code()
     return compress8_table(), (SOLVER_TABLE_BITS if searches(config) else 2)
 
 

@@ -125,9 +125,11 @@ def play_variants(base_ruleset: Ruleset, base_policies: Sequence[SeatPolicy], va
         if focal is not None and not 0 <= focal < seats:
             raise SimulationError(f"variant {variant.label!r}: focal seat {focal} is not at a {seats}-seat table")
     search = _searching(all_policies)
-    from .search.solver import compress8_table
+    from .search.solver import compress8_table, load_search_code
 
     compress8 = compress8_table()
+    if search:
+        load_search_code()
     table_bits = SOLVER_TABLE_BITS if search else 2
     _set_threads(threads)
     import numba

@@ -45,9 +45,10 @@ class SharedPolicies:
         self.strong = any(policy.searches for policy in seat_policies)
         if self.strong:  # the double-dummy solver's tables, as the kernel allocates them
             from spadille.kernel.quadrille.simulate import SOLVER_TABLE_BITS
-            from spadille.kernel.quadrille.search.solver import compress8_table
+            from spadille.kernel.quadrille.search.solver import compress8_table, load_search_code
 
             self.compress8 = compress8_table()
+            load_search_code()
             self.dd_table = np.zeros((1 << SOLVER_TABLE_BITS, BUCKET_WORDS), dtype=np.uint64)
             self.dd_shapes = np.zeros((1 << (SOLVER_TABLE_BITS - 2), SHAPE_WORDS), dtype=np.uint64)
             self.values = np.zeros(40, dtype=np.int64)

@@ -41,6 +41,47 @@ def compress8_table() -> np.ndarray:
     return table
 
 
+@lru_cache(maxsize=1)
+def load_search_code() -> None:
+    """Load the zero-window search (``_dd._reaches``) by itself, from numba's cache or compiled,
+    before any kernel that calls it is loaded: once a process, by every entry point that is
+    about to search (the solver, and runs with a dd or pimc seat), and by no other, since a cold
+    compile of the search takes about 13 s.
+
+    Why: the code of each kernel that calls the search (``solve_counted``, ``card_values``, the
+    deal loop with its dd and pimc seats) holds its own copy of it, compiled again with the
+    caller, and a kernel loaded from the cache runs its own copy unless the search's standalone
+    code was loaded first. The copies are the same program compiled twice, and they do not run
+    at the same speed. With the leader's quick tricks called rather than inlined (_dd_bounds),
+    the standalone search ran the bench's 200 full deals at a mean of 1.98-2.08 ms a solve
+    from the cache with this preload, 2.16-2.48 ms without it (2026-12-06; best of three
+    runs, alternating); with them inlined, 2.29-2.62 ms either way. The solver's values and
+    nodes are the same in all of them. How fast the standalone search is also depends on the
+    process that compiled it: about 2.0 ms when a command compiled it on its first search (as
+    the command line does from an empty cache), about 2.5 ms when the test suite's processes
+    had filled the cache, no faster than before (README, "The leader's quick tricks with masks").
+
+    The call must have exactly the argument types the kernels pass (int64 scalars, uint64
+    masks, the tables as C-contiguous writable arrays and ``compress8`` read-only), or it
+    would load another specialisation and change nothing. It asks whether the side can take
+    0 tricks with no cards left, which the search answers at its first node.
+    ``tests/test_solver_loading.py`` checks that every kernel that searches calls this one."""
+    from spadille.kernel.quadrille._layout import N_RULE_PARAMS
+    from . import _dd
+    from ._dd_tt import BUCKET_WORDS, SHAPE_WORDS
+
+    i64, u64 = np.int64, np.uint64
+    fixed = _dd.SolverTables(np.zeros(N_RULE_PARAMS, dtype=np.int64), np.zeros((4, 40), dtype=np.int64),
+                             np.zeros((4, 4), dtype=np.uint64), np.zeros(4, dtype=np.int64), compress8_table())
+    context = _dd.SearchContext(np.full(3, -1, dtype=np.int64), i64(0), u64(0), u64(0),
+                                np.zeros(4, dtype=np.uint64))
+    table = np.zeros((1, BUCKET_WORDS), dtype=np.uint64)
+    shapes = np.zeros((1, SHAPE_WORDS), dtype=np.uint64)
+    hands = np.zeros(4, dtype=np.uint64)
+    _dd._reaches(i64(0), hands, i64(4), i64(1), i64(0), i64(0), i64(0), i64(-1), i64(-1), i64(-1), i64(0), u64(0),
+                 fixed, context, table, shapes, i64(1), _dd._work_arrays())
+
+
 class DoubleDummySolver:
     """Open-hands solver for one ruleset's tables, with its own transposition table.
 
@@ -59,6 +100,7 @@ class DoubleDummySolver:
         self.table = np.zeros((1 << table_bits, BUCKET_WORDS), dtype=np.uint64)
         self.shapes = np.zeros((1 << (table_bits - 2), SHAPE_WORDS), dtype=np.uint64)
         self.compress8 = compress8_table()
+        load_search_code()
         self.stamp = 1
         self._out = np.zeros(40, dtype=np.int64)
 
