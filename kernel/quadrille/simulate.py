@@ -148,9 +148,10 @@ def _solver_tables(config: RunConfig):
     """The double-dummy solver's byte table and the size of its per-chunk transposition table."""
     from .search.solver import compress8_table, load_search_code
 
-    if searches(config):
+    search = searches(config)
+    if search:
         load_search_code()
-    return compress8_table(), (SOLVER_TABLE_BITS if searches(config) else 2)
+    return compress8_table(), (SOLVER_TABLE_BITS if search else 2)
 
 
 def iter_batches(config: RunConfig, batch_size: int | None = None, tables: KernelTables | None = None) -> Iterator[Batch]:

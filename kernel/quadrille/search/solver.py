@@ -52,14 +52,11 @@ def load_search_code() -> None:
     deal loop with its dd and pimc seats) holds its own copy of it, compiled again with the
     caller, and a kernel loaded from the cache runs its own copy unless the search's standalone
     code was loaded first. The copies are the same program compiled twice, and they do not run
-    at the same speed. With the leader's quick tricks called rather than inlined (_dd_bounds),
-    the standalone search ran the bench's 200 full deals at a mean of 1.98-2.08 ms a solve
-    from the cache with this preload, 2.16-2.48 ms without it (2026-12-06; best of three
-    runs, alternating); with them inlined, 2.29-2.62 ms either way. The solver's values and
-    nodes are the same in all of them. How fast the standalone search is also depends on the
-    process that compiled it: about 2.0 ms when a command compiled it on its first search (as
-    the command line does from an empty cache), about 2.5 ms when the test suite's processes
-    had filled the cache, no faster than before (README, "The leader's quick tricks with masks").
+    at the same speed: with the leader's quick tricks called rather than inlined (_dd_bounds),
+    the standalone copy solved the bench's full deals about 10-20% faster, with the same
+    values and nodes, when a command had compiled it on its first search; from a cache the
+    test suite had filled, no faster and no slower than before. The figures and how they were
+    measured are in the README ("The leader's quick tricks with masks").
 
     The call must have exactly the argument types the kernels pass (int64 scalars, uint64
     masks, the tables as C-contiguous writable arrays and ``compress8`` read-only), or it
