@@ -43,10 +43,9 @@ def _oracle_key(hands, on_table, leader, n_in, side_won, target):
 
 # (anchor, replacement): each anchor must occur in the source exactly once
 PATCHES = [
-    ("    node_info: np.ndarray\n    counters: np.ndarray\n",
-     "    node_info: np.ndarray\n    counters: np.ndarray\n    oracle: np.ndarray\n"),
-    ("    moves, scores, n_moves, index, saved, saved_u64, node_info, counters = work\n",
-     "    moves, scores, n_moves, index, saved, saved_u64, node_info, counters, oracle = work\n"),
+    ("    scores: np.ndarray\n    counters: np.ndarray\n",
+     "    scores: np.ndarray\n    counters: np.ndarray\n    oracle: np.ndarray\n"),
+    ("    stack, scores, counters = work\n", "    stack, scores, counters, oracle = work\n"),
     ("# _nrt=False: the search allocates nothing", KEY + "# _nrt=False: the search allocates nothing"),
     ("            count = ordered_moves(seat, hands, n_seats, n_in, leader, led_pos, best_pos, best_seat, live, side_mask,",
      """            # counters[10]: 1 record only; 2, 3, 4 also try the recorded card first at leads, later cards, both
@@ -58,17 +57,16 @@ PATCHES = [
                                                       or mode == 4):
                 hint_card = oracle[slot, 1]
             count = ordered_moves(seat, hands, n_seats, n_in, leader, led_pos, best_pos, best_seat, live, side_mask,"""),
-    ("        if value == maximising:\n            node_info[ply, 3] = card",
+    ("        if value == maximising:\n            stack[ply, CUT] = card",
      """        if value == maximising:
             slot = counters[11 + ply]
             oracle[slot, 0] = np.int64(_oracle_key(hands, on_table, leader, n_in, side_won, target))
             oracle[slot, 1] = card
-            node_info[ply, 3] = card"""),
+            stack[ply, CUT] = card"""),
     ("def _work_arrays():\n    return SearchWork(",
      "def _work_arrays(oracle, mode):\n    counters = np.zeros(64, dtype=np.int64)\n    counters[10] = mode\n"
      "    return SearchWork("),
-    ("np.zeros((MAX_PLY, 4), dtype=np.int64), np.zeros(5, dtype=np.int64))",
-     "np.zeros((MAX_PLY, 4), dtype=np.int64), counters, oracle)"),
+    ("                      np.zeros(5, dtype=np.int64))", "                      counters, oracle)"),
     ("""def solve_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, trump, rules, block_of_pos, block_mask,
                   top_pos, compress8, table, shapes, stamp):""",
      """def solve_counted(hands, side_mask, to_move, trick_cards, n_in, side_won, trump, rules, block_of_pos, block_mask,

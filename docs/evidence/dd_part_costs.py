@@ -48,10 +48,10 @@ PATCHES = {
                         if low + high > 1000 or copy_hint == 77 or low_counts == high_counts + np.uint64(2):
                             {NEVER}
 """),
-    "moves": ("""            n_moves[ply] = count
+    "moves": ("""            stack[ply, N_MOVES] = count
 """, f"""            copy_count = ordered_moves(seat, hands, n_seats, n_in, leader, led_pos, best_pos, best_seat, live,
                                        side_mask ^ {HIDDEN_ZERO}, trump, rules, block_of_pos, block_mask, top_pos,
-                                       matador_mask, hint_card, moves, ply, scores)
+                                       matador_mask, hint_card, stack, ply, scores)
             if copy_count != count:
                 {NEVER}
 """),

@@ -187,8 +187,9 @@ def _follow_moves(seat, hands, n_seats, n_in, leader, led_pos, best_pos, best_se
 def ordered_moves(seat, hands, n_seats, n_in, leader, led_pos, best_pos, best_seat, live, side_mask, trump, rules,
                   block_of_pos, block_mask, top_pos, matador_mask, hint_card, moves, ply, scores):
     """Write the cards ``seat`` should try, one per run of equivalent legal cards, best
-    first, into moves[ply] (moves int64[plies, >=10]); return how many. scores int64[>=10]
-    is scratch. (The row is indexed, not sliced: a view costs two atomic refcounts.)
+    first, into moves[ply] from its first column (moves int64[plies, >=10]); return how many.
+    scores int64[>=10] is scratch. (The row is indexed, not sliced: a view costs two atomic
+    refcounts.)
 
     hint_card: a card to try first (its run's representative is), -1 for none.
     """
