@@ -92,8 +92,8 @@ def dd_vole(hands, obs, seat, ombre, friend, trump, rules, block_of_pos, block_m
     trick = obs[L.O_TRICK_CARDS:L.O_TRICK_CARDS + L.MAX_SEATS]
     # the seat on lead, not the decider: an announced vole is decided before eldest leads;
     # n_in as an int64, as every caller passes it (a literal 0 compiles a second search: solver.load_search_code)
-    total = solve(hands, side_mask, obs[L.O_LEADER], trick, np.int64(0), _side_won(obs, side_mask, n_seats), trump, rules,
-                  block_of_pos, block_mask, top_pos, compress8, table, shapes, np.int64(1))
+    total = solve(hands, side_mask, obs[L.O_LEADER], trick, np.int64(0), _side_won(obs, side_mask, n_seats), trump,
+                  rules, block_of_pos, block_mask, top_pos, compress8, table, shapes, np.int64(1))
     return 1 if total == rules[L.R_HAND] else 0
 
 
@@ -233,9 +233,9 @@ def pimc_vole(params, seat, hands, played, obs, called, pack_ord, rules, pos_of_
     made = 0
     for w in range(k):
         side_mask = _world_side(worlds[w], obs, obs[L.O_CALLED_POS], n_seats)
-        # n_in as an int64, not a literal 0 (solver.load_search_code)
-        total = solve(worlds[w], side_mask, obs[L.O_LEADER], trick, np.int64(0), _side_won(obs, side_mask, n_seats), trump,
-                      rules, block_of_pos, block_mask, top_pos, compress8, table, shapes, np.int64(1))
+        # n_in as an int64, not a literal 0 (see dd_vole)
+        total = solve(worlds[w], side_mask, obs[L.O_LEADER], trick, np.int64(0), _side_won(obs, side_mask, n_seats),
+                      trump, rules, block_of_pos, block_mask, top_pos, compress8, table, shapes, np.int64(1))
         if total == rules[L.R_HAND]:
             made += 1
     return 1 if made >= params[P_VOLE_SHARE] * k else 0
