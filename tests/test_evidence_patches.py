@@ -1,6 +1,7 @@
-"""The evidence scripts that measure the solver patch a copy of its source at fixed places; the
-README quotes their figures, so a change to the search must leave those places findable (or
-update the scripts with it). Checked without running them: they take minutes."""
+"""The evidence scripts that measure the solver patch a copy of its source at fixed places, or
+call its search directly; the README quotes their figures, so a change to the search must leave
+those places findable and that call valid (or update the scripts with it). Checked without
+running them: they take minutes."""
 import importlib.util
 import inspect
 from pathlib import Path
@@ -31,3 +32,10 @@ def test_order_ceiling_builds_its_oracle(tmp_path):
     # every patch applied (a missing place exits with an error), and the solve takes the oracle
     assert "oracle" in module.SearchWork._fields
     assert list(inspect.signature(module.solve_counted.py_func).parameters)[-2:] == ["oracle", "mode"]
+
+
+def test_tail_searches_calls_the_search_as_it_is():
+    from spadille.kernel.quadrille.search import _dd
+
+    script = _script("dd_tail_searches")
+    assert list(inspect.signature(_dd._reaches.py_func).parameters) == script.REACHES_PARAMETERS
