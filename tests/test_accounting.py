@@ -11,6 +11,7 @@ import pytest
 from spadille.analyses.paired import paired_difference
 from spadille.analyses.quadrille import accounting as A
 from spadille.analyses.quadrille import decision_maps as dm
+from spadille.analyses.quadrille.map_cells import cell_difference
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille.variants import deals_of_seed, play_variants
 
@@ -39,7 +40,7 @@ def test_value_zero_is_the_fresh_table_exactly(seat_map):
     layout = seat_map.layout
     for _, cell in dm._cells(seat_map.stats, ["eldest", "second", "third", "dealer"]):
         for a, b in layout.comparisons:
-            fresh = dm._difference(cell, layout.index(a), layout.index(b), layout)
+            fresh = cell_difference(cell, layout.index(a), layout.index(b), layout)
             session = A.session_difference(cell, layout.index(a), layout.index(b), layout, Fraction(0))
             assert all((math.isnan(x) and math.isnan(y)) or math.isclose(x, y, rel_tol=1e-12, abs_tol=1e-12)
                        for x, y in zip(fresh, session))

@@ -11,6 +11,7 @@ import pytest
 
 from spadille.analyses.paired import mean_ci, paired_difference
 from spadille.analyses.quadrille import decision_maps as dm
+from spadille.analyses.quadrille.map_sensitivity import sensitivity
 from spadille.analyses.quadrille.focal import focal_view
 from spadille.kernel.common.errors import SimulationError
 from spadille.kernel.quadrille.variants import deals_of_seed, play_variants
@@ -232,7 +233,7 @@ def test_rotating_seats_counts_each_deal_once(ruleset, heuristic4):
 
 
 def test_sensitivity_compares_policies_on_the_same_deals(ruleset, random4):
-    result = dm.sensitivity(ruleset, SEED, {"heuristic": 2_000, "random": 1_000})
+    result = sensitivity(ruleset, SEED, {"heuristic": 2_000, "random": 1_000})
     assert list(dict.fromkeys(result.thresholds["policy"])) == ["heuristic", "random"]
     assert set(result.best["deals"]) == {2_000, 1_000}
     alone = dm.decision_map(ruleset, random4, 1_000, SEED)

@@ -8,6 +8,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from spadille.analyses.quadrille import decision_maps as dm
+from spadille.analyses.quadrille.map_sensitivity import sensitivity
 from spadille.analyses.quadrille import plots
 
 
@@ -23,7 +24,7 @@ def tiny(ruleset, heuristic4):
 
 @pytest.fixture(scope="module")
 def compared(ruleset):
-    return dm.sensitivity(ruleset, 3, {"heuristic": 3_000, "random": 1_500})
+    return sensitivity(ruleset, 3, {"heuristic": 3_000, "random": 1_500})
 
 
 def _axes():

@@ -25,7 +25,8 @@ AGREEMENT_COLUMNS = ["claim", "classes", "seat", "action", "baseline", "n", "map
 def map_agreement(claims, frame: pd.DataFrame, data, reread: pd.DataFrame | None = None) -> pd.DataFrame:
     """One row per claim of ``claims`` with a ``[map]`` table that ``frame`` (check_claims) holds;
     ``reread`` (check_claims) has the runs of those claims read again under the map's ruleset."""
-    from spadille.analyses.quadrille.decision_maps import _difference_sums, difference_range, scheme_stats
+    from spadille.analyses.quadrille.decision_maps import scheme_stats
+    from spadille.analyses.quadrille.map_cells import difference_range, difference_sums
     from spadille.analyses.quadrille.map_actions import BID_CODES, K_N
     from spadille.kernel.quadrille.cards import SEAT_NAMES
 
@@ -63,7 +64,7 @@ def map_agreement(claims, frame: pd.DataFrame, data, reread: pd.DataFrame | None
                 for trumps in range(low, high + 1):
                     pooled += table[matadors, trumps, seats.index(seat)]
             n = int(pooled[K_N])
-            total, squares = _difference_sums(pooled, layout.index(action), layout.index(baseline), layout)
+            total, squares = difference_sums(pooled, layout.index(action), layout.index(baseline), layout)
             mean, _, ci_low, ci_high = (mean_interval(n, total, squares,
                                                       outcome_range=difference_range(layout.pay_range))
                                         if n else (math.nan,) * 4)

@@ -28,11 +28,12 @@ import pandas as pd
 
 from spadille.analyses.stats import mean_interval
 
-from .decision_maps import (ALL_SEATS, FEATURE_COLUMNS, KEY_COLUMNS, MIN_N, SCHEMES, DecisionMapData, _frame,
-                            difference_range, scheme_stats)
 from spadille.kernel.quadrille._layout import MAX_SEATS
 
+from .decision_maps import (ALL_SEATS, FEATURE_COLUMNS, KEY_COLUMNS, MIN_N, SCHEMES, DecisionMapData, _frame,
+                            scheme_stats)
 from .map_actions import K_N, K_SUM
+from .map_cells import difference_range
 
 FLIP_COLUMNS = KEY_COLUMNS + ["n", "fresh_best", "fresh_margin", "fresh_ci_low", "fresh_ci_high", "session_best",
                               "session_margin", "session_ci_low", "session_ci_high", "both_confident"]

@@ -38,17 +38,17 @@ from spadille.kernel.common.errors import SimulationError
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille import features as F
 from spadille.kernel.quadrille.cards import KING, N_RANKS, SEAT_NAMES
-from spadille.kernel.quadrille.policies import SeatPolicy, make_seat_policy
+from spadille.kernel.quadrille.policies import SeatPolicy
 from spadille.kernel.quadrille.ruleset import Ruleset
 from spadille.kernel.quadrille.simulate import provenance
 from spadille.kernel.quadrille.variants import Variant, deals_of_seed, play_variants
 
 from spadille.analyses.quadrille.focal import focal_view
-from spadille.analyses.stats import mean_interval
 
 from . import vole as vole_tables
 from . import vole_point as VP
 from .map_actions import BID_CODES, K_N, K_SUM, PLAIN, MapLayout, map_layout
+from .map_cells import cell_difference, cell_mean, difference_sums
 from .vole_point import point_context
 
 ALL_SEATS = "all"
@@ -186,35 +186,6 @@ def scheme_stats(stats: np.ndarray, scheme: str) -> np.ndarray:
     return stats.sum(axis=dropped) if dropped else stats
 
 
-# ---------------------------------------------------------------- estimates from one cell's sums
-def _mean(cell: np.ndarray, a: int, layout: MapLayout) -> tuple[float, float, float, float]:
-    gram, n = layout.k_gram, layout.n_act
-    return mean_interval(int(cell[K_N]), int(cell[K_SUM + a]), int(cell[gram + a * n + a]),
-                         outcome_range=layout.pay_range)
-
-
-def _difference_sums(cell: np.ndarray, a: int, b: int, layout: MapLayout) -> tuple[int, int]:
-    """(sum, sum of squares) of pay_a - pay_b over the cell's deals, exact."""
-    gram, n = layout.k_gram, layout.n_act
-    total = int(cell[K_SUM + a]) - int(cell[K_SUM + b])
-    squares = int(cell[gram + a * n + a]) - 2 * int(cell[gram + a * n + b]) + int(cell[gram + b * n + b])
-    return total, squares
-
-
-def _difference(cell: np.ndarray, a: int, b: int, layout: MapLayout) -> tuple[float, float, float, float]:
-    total, squares = _difference_sums(cell, a, b, layout)
-    return mean_interval(int(cell[K_N]), total, squares, outcome_range=difference_range(layout.pay_range))
-
-
-def difference_range(pay_range: tuple[int, int] | None, widen: int = 0) -> tuple[int, int] | None:
-    """The range of a difference of two payments each in ``pay_range`` (None stays None), widened
-    by ``widen`` on each side."""
-    if pay_range is None:
-        return None
-    span = pay_range[1] - pay_range[0] + widen
-    return -span, span
-
-
 def _cells(stats: np.ndarray, seat_labels: Sequence[str]) -> Iterable[tuple[dict, np.ndarray]]:
     """(keys, cell sums) for every populated (scheme, class, seat) and over all seats."""
     for scheme, names in SCHEMES.items():
@@ -260,7 +231,7 @@ def ev_table(cells: list[tuple[dict, np.ndarray]], metadata: Mapping, layout: Ma
     for keys, cell in cells:
         n = int(cell[K_N])
         for a, action in enumerate(layout.actions):
-            mean, stderr, low, high = _mean(cell, a, layout)
+            mean, stderr, low, high = cell_mean(cell, a, layout)
             records.append({**keys, "action": action, "n": n, "mean_pay": mean, "stderr": stderr, "ci_low": low,
                             "ci_high": high, "p_declared": cell[layout.k_declared + a] / n,
                             "p_win": cell[layout.k_win + a] / n})
@@ -271,7 +242,7 @@ def difference_table(cells: list[tuple[dict, np.ndarray]], metadata: Mapping, la
     records = []
     for keys, cell in cells:
         for action, baseline in layout.comparisons:
-            mean, stderr, low, high = _difference(cell, layout.index(action), layout.index(baseline), layout)
+            mean, stderr, low, high = cell_difference(cell, layout.index(action), layout.index(baseline), layout)
             records.append({**keys, "action": action, "baseline": baseline, "n": int(cell[K_N]), "mean": mean,
                             "stderr": stderr, "ci_low": low, "ci_high": high, "confident": _confident(low, high)})
     return _frame(records, DIFF_COLUMNS, metadata)
@@ -289,7 +260,7 @@ def best_table(cells: list[tuple[dict, np.ndarray]], min_n: int, metadata: Mappi
     bids = layout.bids
     for keys, cell in cells:
         n = int(cell[K_N])
-        means = {b: _mean(cell, layout.index(b), layout)[0] for b in bids}
+        means = {b: cell_mean(cell, layout.index(b), layout)[0] for b in bids}
         record = {**keys, "n": n, "too_few": n < min_n, "best_action": None, "best_mean": math.nan,
                   "runner_up": None, "margin": math.nan, "margin_ci_low": math.nan, "margin_ci_high": math.nan,
                   "confident": False}
@@ -297,7 +268,7 @@ def best_table(cells: list[tuple[dict, np.ndarray]], min_n: int, metadata: Mappi
         if n >= min_n:
             ranked = sorted(bids, key=lambda b: -means[b])  # stable: ties keep the bids' order
             best, runner = ranked[0], ranked[1]
-            margin, _, low, high = _difference(cell, layout.index(best), layout.index(runner), layout)
+            margin, _, low, high = cell_difference(cell, layout.index(best), layout.index(runner), layout)
             record.update({"best_action": best, "best_mean": means[best], "runner_up": runner, "margin": margin,
                            "margin_ci_low": low, "margin_ci_high": high, "confident": bool(low > 0.0)})
         records.append(record)
@@ -360,7 +331,7 @@ def vole_counts(cells: list[tuple[dict, np.ndarray]], metadata: Mapping, layout:
     for keys, cell in cells:
         for pair, (stop_name, go_name) in enumerate(layout.vole_pairs):
             stop, go = layout.index(stop_name), layout.index(go_name)
-            total, squares = _difference_sums(cell, go, stop, layout)
+            total, squares = difference_sums(cell, go, stop, layout)
             base = layout.k_vole_shift + 3 * pair
             records.append({**keys, "contract": stop_name, "n": int(cell[K_N]),
                             "declared": int(cell[layout.k_declared + stop]), "reached": int(cell[layout.k_point + stop]),
@@ -614,83 +585,3 @@ def other_vole_reading(ruleset: Ruleset) -> tuple[int, int] | None:
     rule = ruleset.rules["vole.value"]
     others = [r.value for r in rule.readings if r.value != rule.value]
     return (int(rule.value), int(others[0])) if others else None
-
-
-# ---------------------------------------------------------------- sensitivity to the play policy
-@dataclass(eq=False)
-class Sensitivity:
-    """Decision maps of the same deals under several play policies, stacked (column ``policy``)."""
-
-    maps: dict[str, DecisionMapData]
-    thresholds: pd.DataFrame          # threshold_table rows plus policy, deals
-    best: pd.DataFrame                # best_by_class rows (every scheme) plus policy, deals
-    agreement: pd.DataFrame           # per class and seat: each policy's best bid, and whether they agree
-    metadata: dict
-
-
-def sensitivity(ruleset: Ruleset, seed: int, deals_by_policy: Mapping[str, int],
-                focal_seats: Sequence[int] | None = None, threads: int | None = None,
-                progress: Callable[[int], None] | None = None, first_deal: int = 0, rotate: bool = False,
-                params: Mapping[str, Mapping[str, float]] | None = None, min_n: int = MIN_N) -> Sensitivity:
-    """A decision map per play policy (the same policy at every seat; the focal seat's bid
-    is fixed anyway), all on deals ``first_deal ...`` of ``seed``: a smaller sample is a
-    prefix of a larger one, and each deal plays from the same random stream under every
-    policy. ``params`` gives a policy's parameters by policy name. ``progress(n)`` gets every
-    batch of every map in turn (the total is the sum of the deals); an interrupted map ends
-    the comparison there, with the maps finished so far and the interrupted one's deals."""
-    if not deals_by_policy:
-        raise SimulationError("no play policy was given to compare")
-    seats = ruleset["pack.seats"]
-    maps: dict[str, DecisionMapData] = {}
-    for name, deals in deals_by_policy.items():
-        policy = make_seat_policy(name, (params or {}).get(name))
-        maps[name] = decision_map(ruleset, (policy,) * seats, deals, seed, focal_seats, threads=threads,
-                                  progress=progress, first_deal=first_deal, rotate=rotate, min_n=min_n)
-        if maps[name].interrupted:
-            break
-
-    def stacked(attribute: str) -> pd.DataFrame:
-        frames = []
-        for name, data in maps.items():
-            frame = getattr(data, attribute).copy()
-            frame.insert(0, "deals", data.deals_done)
-            frame.insert(0, "policy", name)
-            frames.append(frame)
-        return pd.concat(frames, ignore_index=True)
-
-    metadata = {key: value for key, value in next(iter(maps.values())).metadata.items()
-                if key not in ("policies", "deals_requested", "deals_done", "interrupted")}
-    metadata.update({"analysis": "decision_map_sensitivity",
-                     "policies": {name: data.metadata["policies"] for name, data in maps.items()},
-                     "deals": {name: data.deals_done for name, data in maps.items()},
-                     "interrupted": any(data.interrupted for data in maps.values())})
-    thresholds, best = stacked("thresholds"), stacked("best_by_class")
-    agreement = agreement_table(best)
-    for frame in (thresholds, best, agreement):
-        frame.attrs = dict(metadata)
-    return Sensitivity(maps, thresholds, best, agreement, metadata)
-
-
-def agreement_table(best: pd.DataFrame) -> pd.DataFrame:
-    """Per class and seat (stacked best_by_class rows), each policy's best bid side by side
-    (``best_<policy>``, None when too few) and ``agree``: every policy with enough hands names
-    the same bid; ``agree_confident``: the same, counting only the policies confident there."""
-    policies = list(dict.fromkeys(best["policy"]))
-    records = []
-    for key, group in best.groupby(KEY_COLUMNS, sort=False, dropna=False):
-        by_policy = {row.policy: row for row in group.itertuples(index=False)}
-        record = dict(zip(KEY_COLUMNS, key))
-        named, sure = set(), set()
-        for name in policies:
-            row = by_policy.get(name)
-            choice = row.best_action if row is not None and isinstance(row.best_action, str) else None
-            record[f"best_{name}"] = choice
-            if choice is not None:
-                named.add(choice)
-                if row.confident:
-                    sure.add(choice)
-        record["agree"] = len(named) <= 1
-        record["agree_confident"] = len(sure) <= 1
-        records.append(record)
-    columns = KEY_COLUMNS + [f"best_{name}" for name in policies] + ["agree", "agree_confident"]
-    return _frame(records, columns, best.attrs)

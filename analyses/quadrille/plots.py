@@ -1,6 +1,6 @@
 """Plots of decision maps: each ``plot_x(data, ax)`` draws on the axes it is given and returns them.
 
-``data`` is a ``DecisionMapData`` (or ``Sensitivity``) or the table the plot reads. Nothing
+``data`` is a ``DecisionMapData`` (or a ``map_sensitivity.Sensitivity``) or the table the plot reads. Nothing
 here creates a figure or touches pyplot's state; ``figure_for`` makes a standalone Figure
 (no pyplot) for a caller that wants one. Every plot says how many hands stand behind it and
 shows 95% intervals; cells or points with too few hands are left out or marked.

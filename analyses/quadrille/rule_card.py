@@ -30,9 +30,9 @@ import pandas as pd
 from spadille.analyses.stats import mean_interval
 from spadille.kernel.quadrille.cards import SEAT_NAMES
 
-from .decision_maps import (AUCTION_WORDS, FEATURE_COLUMNS, FEATURE_SIZES, DecisionMapData, _difference_sums,
-                            difference_range)
+from .decision_maps import AUCTION_WORDS, FEATURE_COLUMNS, FEATURE_SIZES, DecisionMapData
 from .map_actions import K_N, K_SUM
+from .map_cells import difference_range, difference_sums
 
 FEATURE_WORDS = {"matadors": "true matadors", "trumps": "trumps", "kings": "side kings", "voids": "voids"}
 MAX_LEAVES = 12
@@ -181,7 +181,7 @@ def _regret(data: DecisionMapData, cells: np.ndarray, best: np.ndarray, chosen: 
     for cell, b, c in zip(cells, best, chosen):
         n += int(cell[K_N])
         if b != c:
-            t, s = _difference_sums(cell, index[b], index[c], layout)
+            t, s = difference_sums(cell, index[b], index[c], layout)
             total, squares = total + t, squares + s
     bounds = difference_range(layout.pay_range)
     mean, _, low, high = mean_interval(n, total, squares, outcome_range=bounds) if n else (math.nan,) * 4

@@ -33,9 +33,10 @@ from spadille.kernel.quadrille.ruleset import Ruleset
 from spadille.kernel.quadrille.variants import play_variants
 
 from .class_chances import possible
-from .decision_maps import AUCTION_OPEN, TRUMPS_TOP, auction_levels, difference_range
+from .decision_maps import AUCTION_OPEN, TRUMPS_TOP, auction_levels
 from .focal import focal_view
 from .map_actions import map_layout
+from .map_cells import difference_range
 
 SEAT = 0                      # the eldest hand
 SEAT_STREAMS = 100            # attempt streams a seat's kinds of hand may take (seed + 100 * seat + kind + 1)

@@ -33,7 +33,8 @@ from spadille.kernel.quadrille.ruleset import Ruleset
 from spadille.kernel.quadrille.simulate import provenance
 from spadille.kernel.quadrille.variants import Force, Variant, deals_of_seed, play_variants
 
-from .decision_maps import ALL_SEATS, MIN_N, TRUMPS_TOP, _first_from_which, difference_range, hand_classes
+from .decision_maps import ALL_SEATS, MIN_N, TRUMPS_TOP, _first_from_which, hand_classes
+from .map_cells import difference_range
 from .payment_range import payment_range
 
 ALWAYS_TAKE, ALWAYS_CEDE = 0.0, 10.0   # take_forced_threshold: estimated tricks never below 0, never above 10

@@ -28,8 +28,9 @@ from spadille.analyses.stats import mean_interval
 from spadille.kernel.quadrille.cards import SEAT_NAMES
 
 from .decision_maps import (ALL_SEATS, AUCTION_BID, AUCTION_CLOSED, AUCTION_OPEN, TRUMPS_TOP, DecisionMapData,
-                            _difference_sums, _first_from_which, difference_range, scheme_stats)
+                            _first_from_which, scheme_stats)
 from .map_actions import K_N
+from .map_cells import difference_range, difference_sums
 
 RULE_COLUMNS = ["seat", "auction", "bid", "over", "matadors", "from_trumps", "below_next"]
 GAIN_COLUMNS = ["seat", "auction", "bid", "over", "n", "gain", "ci_low", "ci_high", "clear", "p_played"]
@@ -90,7 +91,7 @@ def rule_gains(data: DecisionMapData, seat: str, thresholds: pd.DataFrame, aucti
             for trumps in _band(row):
                 pooled += per_seat[row.matadors, trumps]
         n = int(pooled[K_N])
-        total, squares = _difference_sums(pooled, layout.index(bid), layout.index(over), layout)
+        total, squares = difference_sums(pooled, layout.index(bid), layout.index(over), layout)
         bounds = difference_range(layout.pay_range)
         gain, _, low, high = mean_interval(n, total, squares, outcome_range=bounds) if n else (math.nan,) * 4
         played = pooled[layout.k_declared + layout.index(bid)] / n if n else math.nan
