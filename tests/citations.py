@@ -1,4 +1,4 @@
-"""Where the tests that check cited passages find the seed texts and the rules digest.
+"""Where the tests that check cited passages find the seed texts and the rules digest (both in seeds/).
 
 The checks themselves are the kernel's (spadille.kernel.common.citations), shared by every game.
 """
@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-# CI clones the repository beside a copy of shared/; a developer's tree sits beside /work/shared.
-RULES_DIGEST = next((p for p in (REPO.parent / "shared" / "RULES.md", Path("/work/shared/RULES.md")) if p.exists()),
-                    REPO.parent / "shared" / "RULES.md")
+# The rules digest the repository holds (the project's own notes, shipped as spadille.seeds): the
+# tests read it here and nowhere else, so they run the same on any clone.
+RULES_DIGEST = REPO / "seeds" / "RULES.md"
 
 
 def rewritten_ruleset(shipped: Path, tmp_path: Path, old: str, new: str) -> Path:

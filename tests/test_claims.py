@@ -76,8 +76,6 @@ def test_every_passage_is_verbatim_in_its_source(shipped, claim_id):
         for passage in source.passages:
             assert normalise(passage) in text, f"{claim_id}: passage not verbatim in {source.text}: {passage!r}"
         return
-    if not RULES_DIGEST.is_file():
-        pytest.skip("the rules digest /work/shared/RULES.md is not on this machine")
     number = re.fullmatch(r"RULES\.md §([\d.]+)", source.digest).group(1)
     section = normalise(digest_section(RULES_DIGEST.read_text(encoding="utf-8"), number).replace("**", ""))
     for passage in source.passages:

@@ -31,8 +31,6 @@ def _passage_found(source: str, passage: str) -> bool:
         return normalise(passage) in normalise((REPO / source).read_text(encoding="utf-8"))
     found = re.fullmatch(r"RULES\.md §(\d+(?:\.\d+)?)", source)
     assert found, f"source {source!r} names neither a seed nor a digest section"
-    if not RULES_DIGEST.is_file():
-        pytest.skip("the rules digest RULES.md is not on this machine")
     section = digest_section(RULES_DIGEST.read_text(encoding="utf-8"), found.group(1))
     return normalise(passage.replace("**", "")) in normalise(section.replace("**", ""))
 

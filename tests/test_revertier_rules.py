@@ -39,8 +39,6 @@ def _source_text(source: str) -> str:
         return (REPO / source).read_text(encoding="utf-8")
     found = re.fullmatch(r"RULES\.md §(4(?:\.1)?)", source)
     assert found, f"source {source!r} is neither the seed nor RULES.md §4 or §4.1"
-    if not RULES_DIGEST.is_file():
-        pytest.skip("the rules digest RULES.md is not on this machine")
     return digest_section(RULES_DIGEST.read_text(encoding="utf-8"), found.group(1))
 
 
@@ -74,8 +72,6 @@ def test_every_preset_passage_is_verbatim_and_its_values_are_choices(rules):
 
 
 def test_every_row_of_the_switch_table_is_a_switch(rules):
-    if not RULES_DIGEST.is_file():
-        pytest.skip("the rules digest RULES.md is not on this machine")
     section = digest_section(RULES_DIGEST.read_text(encoding="utf-8"), "4.1")
     rows = re.findall(r"^\| ([^|]+?) \| ([^|]+) \|$", section, flags=re.M)
     named = {name for name, _ in rows if name not in ("switch", "---")}

@@ -33,8 +33,6 @@ NAMED = {
 def _source_text(source: str) -> str:
     found = re.fullmatch(r"RULES\.md §(\d+(?:\.\d+)?)", source)
     if found:
-        if not RULES_DIGEST.is_file():
-            pytest.skip("the rules digest RULES.md is not on this machine")
         return digest_section(RULES_DIGEST.read_text(encoding="utf-8"), found.group(1))
     return (REPO / source).read_text(encoding="utf-8")
 

@@ -6,7 +6,7 @@ The passages (and the quote's original words) must stand verbatim in one text, w
 * ``text = "path/to/file.txt"``: a user's own transcription, relative to the claim file's
   folder (a claim of one's own quoting a work spadille does not ship);
 * ``digest = "RULES.md §N"``, for a work with no text at hand (the Hague rules, the digest's own
-  figures): the section of the rules digest, as shipped in digest.py.
+  figures): the section of the rules digest (seeds/RULES.md; digest.py says which may be cited).
 
 ``work`` names the work (an id of works.py, else its title, or ``work_title``), ``section`` and
 ``page`` the place in it, ``url`` where to read it; they are shown with the verdict.
@@ -140,7 +140,7 @@ def read_source(table: Table, folder: Any = None) -> tuple[Source, str | None, s
             from .digest import SECTIONS
 
             if section_text is None:
-                table.fail("digest", f"{digest} is not among the digest's sections shipped with spadille (§"
+                table.fail("digest", f"{digest} is not among the digest's sections claims may cite (§"
                                      f"{', §'.join(SECTIONS)}): quote the work itself with seed or text")
             _check_passages(table, passages, section_text, digest, digest=True)
     seed = text_name = None

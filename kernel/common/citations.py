@@ -3,11 +3,20 @@
 A rule or a claim quotes the words it rests on. The quote must stand verbatim in its seed text
 or in its section of the rules digest (RULES.md); line breaks and runs of spaces never count, so
 a passage that wraps differently in the seed still matches.
+
+Both kinds of text ship with spadille, in ``spadille.seeds`` (the repository's seeds/): the period
+texts as ``seeds/FILE.txt`` and the project's rules digest as ``seeds/RULES.md``, so a citation is
+checked against what the repository holds, never against a file beside it.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from importlib import resources
+
+DIGEST_FILE = "RULES.md"    # the rules digest, as seeds/RULES.md; a source names it "RULES.md §N"
+DIGEST_SOURCE = re.compile(r"RULES\.md §(?P<number>\d+(?:\.\d+)*)")
 
 
 def normalise(text: str) -> str:
@@ -35,3 +44,23 @@ def digest_section(markdown: str, number: str) -> str:
                 end += 1
             return "\n".join(lines[start:end])
     raise KeyError(f"RULES.md has no section {number}")
+
+
+@lru_cache(maxsize=None)
+def seed_file(name: str) -> str:
+    """The text of ``seeds/NAME`` as shipped with spadille; KeyError if there is no such file."""
+    resource = resources.files("spadille.seeds").joinpath(name)
+    if "/" in name or not resource.is_file():
+        raise KeyError(f"no text seeds/{name} ships with spadille")
+    return resource.read_text(encoding="utf-8")
+
+
+def cited_text(source: str) -> str:
+    """The text a rule's ``source`` names: ``seeds/FILE.txt`` (a seed text) or ``RULES.md §N`` (that
+    section of the shipped rules digest). KeyError, in one sentence, for any other source."""
+    found = DIGEST_SOURCE.fullmatch(source)
+    if found:
+        return digest_section(seed_file(DIGEST_FILE), found["number"])
+    if source.startswith("seeds/"):
+        return seed_file(source.removeprefix("seeds/"))
+    raise KeyError(f"source {source!r} names neither a seed (seeds/FILE.txt) nor a digest section (RULES.md §N)")
