@@ -30,9 +30,17 @@ simulate: $(BIN)/spadille
 
 # Tests compile the numba kernels into a throwaway cache, so a stale cache can never hide an edit.
 # They run in one process a core (pytest-xdist, at most four: each holds its own compiled kernels),
-# a test file to a process, so a file's shared fixtures are computed once.
-test: $(BIN)/spadille
+# a test file to a process, so a file's shared fixtures are computed once. The environment carries
+# every extra the tests use (the Dask cluster, OpenSpiel), and .ci/chromium installs Debian's
+# chromium for the browser test, or stops before the run saying what to install.
+test: $(BIN)/spadille $(VENV)/.openspiel
+	@bash .ci/chromium
 	NUMBA_CACHE_DIR=$$(mktemp -d) $(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist loadfile
+
+# The OpenSpiel extra (docs/openspiel.md), which the tests of the OpenSpiel games need.
+$(VENV)/.openspiel: $(BIN)/spadille
+	$(BIN)/python -m pip install --quiet -e '.[openspiel]'
+	@touch $@
 
 bench: $(BIN)/spadille
 	$(BIN)/spadille bench

@@ -11,4 +11,4 @@ try:
 except ImportError as exc:  # one sentence, not a traceback through the games
     raise ImportError("spadille.openspiel needs OpenSpiel: pip install -e '.[openspiel]' (the open-spiel wheel)") from exc
 
-from . import quadrille  # noqa: E402,F401  (registers python_quadrille)
+from . import quadrille, reversis  # noqa: E402,F401  (registers python_quadrille and python_reversis)

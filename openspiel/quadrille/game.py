@@ -11,7 +11,8 @@ one; a setup decision with a single option is made for the player, as in the eng
 ``returns()`` are the deal's payments (antes included, a fresh table) plus an equal share of what
 the deal leaves on the table or takes from it, so they sum to zero; ``payments()`` gives the
 engine's own figures. Parameters: ``ruleset`` (a shipped Quadrille ruleset, the variants
-included) and ``rules`` (rule overrides as the CLI's ``--rule`` takes them, separated by ``;``).
+included) and ``rules`` (rule overrides as the CLI's ``--rule`` takes them, separated by ``;``; in a
+game string, ``KEY:VALUE``).
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ class Context:
     """What every state of one game shares, never copied with a state (OpenSpiel deep-copies states)."""
 
     def __init__(self, ruleset_name: str, overrides: str) -> None:
-        pairs = dict(parse_override(text) for text in overrides.split(";") if text.strip())
+        pairs = dict(parse_override(text) for text in override_texts(overrides))
         self.ruleset = with_overrides(load_ruleset(ruleset_name), pairs)
         self.rules = read_rules(self.ruleset)
         self.seats = self.rules.seats
@@ -75,6 +76,13 @@ class Context:
     @property
     def n_dealt(self) -> int:
         return self.seats * self.hand_size
+
+
+def override_texts(overrides: str) -> list[str]:
+    """'KEY=VALUE;KEY=VALUE' as --rule takes them; inside a game string, where OpenSpiel keeps '=' and
+    ',' for itself, 'KEY:VALUE' says the same."""
+    texts = [text.strip() for text in overrides.split(";") if text.strip()]
+    return [text if "=" in text else text.replace(":", "=", 1) for text in texts]
 
 
 @lru_cache(maxsize=16)
