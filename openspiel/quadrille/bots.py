@@ -13,13 +13,12 @@ ladders).
 
 from __future__ import annotations
 
-import pyspiel
-
 from spadille.kernel.common._rng import PythonStream
 from spadille.kernel.quadrille.policies import POLICIES, make_seat_policy
 from spadille.kernel.quadrille.reference.decisions import SharedPolicies
 from spadille.kernel.quadrille.reference.situations import SeatPlay
 
+from ..common import PolicyBotFrame
 from . import actions as A
 from .replay import CARD, VOLE
 
@@ -29,12 +28,12 @@ def bot_names() -> tuple[str, ...]:
     return tuple(POLICIES)
 
 
-class PolicyBot(pyspiel.Bot):
+class PolicyBot(PolicyBotFrame):
     """One of our policies playing one seat of ``python_quadrille``."""
 
     def __init__(self, game, player_id: int, policy: str = "strong", params=None, seed: int = 0,
                  stream: PythonStream | None = None) -> None:
-        pyspiel.Bot.__init__(self)
+        PolicyBotFrame.__init__(self)
         ctx = game.context
         seat_policy = make_seat_policy(policy, params or {})
         seat_policies = [seat_policy] * ctx.seats
@@ -44,12 +43,6 @@ class PolicyBot(pyspiel.Bot):
         self.seat_play = SeatPlay(seat_policies)
         self.stream = stream if stream is not None else PythonStream(seed, player_id)
         self.deal: tuple[int, ...] = ()
-
-    def restart_at(self, state) -> None:
-        pass
-
-    def inform_action(self, state, player_id, action) -> None:
-        pass
 
     def step(self, state) -> int:
         kind, options = state.decision()
@@ -66,13 +59,6 @@ class PolicyBot(pyspiel.Bot):
             return A.encode(CARD, self.policies.card(state.play, seat, list(options), self.stream, pid, rules_at))
         choose = getattr(self.policies, {"bid": "bid", "force": "force_answer"}.get(kind, kind))
         return A.encode(kind, choose(seat, *state.ask.args, self.stream))
-
-    def step_with_policy(self, state):
-        action = self.step(state)
-        return [(action, 1.0)], action
-
-    def provides_policy(self) -> bool:
-        return False
 
 
 def make_bot(game, player_id: int, name: str, **options) -> PolicyBot:

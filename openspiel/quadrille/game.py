@@ -32,6 +32,7 @@ from spadille.kernel.quadrille.reference.scoring import vole_may_be_undertaken
 from spadille.kernel.quadrille.reference.state import PlayState
 from spadille.kernel.quadrille.ruleset import DEFAULT_RULESET, load_ruleset, with_overrides
 
+from ..common import game_type, override_texts
 from . import actions as A
 from .replay import BID, CARD, GIFT, VOLE, Ask, Replayer
 
@@ -39,23 +40,7 @@ SHORT_NAME = "python_quadrille"
 MAX_SEATS = 4
 DEFAULT_PARAMS = {"ruleset": DEFAULT_RULESET, "rules": ""}
 
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Python Quadrille (spadille; the Encyclopédie's rules and their variants)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=MAX_SEATS,
-    min_num_players=3,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    provides_factored_observation_string=True,
-    parameter_specification=DEFAULT_PARAMS,
-)
+GAME_TYPE = game_type(SHORT_NAME, "Python Quadrille (spadille; the Encyclopédie's rules and their variants)", 3, MAX_SEATS, DEFAULT_PARAMS)
 
 
 class Context:
@@ -76,13 +61,6 @@ class Context:
     @property
     def n_dealt(self) -> int:
         return self.seats * self.hand_size
-
-
-def override_texts(overrides: str) -> list[str]:
-    """'KEY=VALUE;KEY=VALUE' as --rule takes them; inside a game string, where OpenSpiel keeps '=' and
-    ',' for itself, 'KEY:VALUE' says the same."""
-    texts = [text.strip() for text in overrides.split(";") if text.strip()]
-    return [text if "=" in text else text.replace(":", "=", 1) for text in texts]
 
 
 @lru_cache(maxsize=16)

@@ -32,6 +32,7 @@ import pyspiel
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille import cards
 
+from ..common import tensor_views
 from . import actions as A
 from .replay import BID, DEMAND, FORCE, GIFT
 
@@ -95,11 +96,7 @@ class QuadrilleObserver:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         self.iig_obs_type = iig_obs_type
         pieces = pieces_for(ctx, iig_obs_type)
-        self.tensor = np.zeros(sum(size for _, size, _ in pieces), np.float32)
-        self.dict, index = {}, 0
-        for name, size, shape in pieces:
-            self.dict[name] = self.tensor[index:index + size].reshape(shape)
-            index += size
+        self.tensor, self.dict = tensor_views(pieces)
 
     def set_from(self, state, player):
         self.tensor.fill(0)

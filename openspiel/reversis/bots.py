@@ -8,13 +8,12 @@ rolls deals out with the kernel's own play and has no reference counterpart, so 
 
 from __future__ import annotations
 
-import pyspiel
-
 from spadille.kernel.common._rng import PythonStream
 from spadille.kernel.reversis import _layout as L
 from spadille.kernel.reversis.policies import parse_policy
 from spadille.kernel.reversis.reference.decisions import SharedPolicies
 
+from ..common import PolicyBotFrame
 from .game import DISCARD, KEEP
 
 KERNEL_ONLY = ("search",)
@@ -24,19 +23,13 @@ def bot_names() -> tuple[str, ...]:
     return tuple(name for name in L.POLICY_NAMES if name not in KERNEL_ONLY)
 
 
-class PolicyBot(pyspiel.Bot):
+class PolicyBot(PolicyBotFrame):
     def __init__(self, game, player_id: int, policy: str = "heuristic", seed: int = 0,
                  stream: PythonStream | None = None) -> None:
-        pyspiel.Bot.__init__(self)
+        PolicyBotFrame.__init__(self)
         self.name, self.player_id = policy, player_id
         stream = stream if stream is not None else PythonStream(seed, player_id)
         self.policies = SharedPolicies([parse_policy(policy)] * L.N_POS, stream)
-
-    def restart_at(self, state) -> None:
-        pass
-
-    def inform_action(self, state, player_id, action) -> None:
-        pass
 
     def step(self, state) -> int:
         ask = state.ask
@@ -45,13 +38,6 @@ class PolicyBot(pyspiel.Bot):
             return KEEP if card == L.NO_CARD else card
         hand, legal, follow, obs = ask.args
         return self.policies.card(ask.position, set(hand), set(legal), set(follow), obs)
-
-    def step_with_policy(self, state):
-        action = self.step(state)
-        return [(action, 1.0)], action
-
-    def provides_policy(self) -> bool:
-        return False
 
 
 def make_bot(game, player_id: int, name: str, **options) -> PolicyBot:

@@ -27,7 +27,8 @@ from spadille.kernel.reversis import cards
 from spadille.kernel.reversis.reference import engine
 from spadille.kernel.reversis.reference.deal import HAND_PLACES, TALON_PLACES
 from spadille.kernel.reversis.ruleset import DEFAULT_PRESET, load_reversis_ruleset
-from spadille.openspiel.quadrille.game import override_texts
+
+from ..common import game_type, override_texts
 
 SHORT_NAME = "python_reversis"
 KEEP = cards.N_CARDS            # the action of keeping one's hand instead of discarding
@@ -35,23 +36,7 @@ N_ACTIONS = cards.N_CARDS + 1
 DEFAULT_PARAMS = {"preset": DEFAULT_PRESET, "rules": ""}
 DISCARD, CARD = "discard", "card"
 
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Python Reversis (spadille; the Dictionnaire des jeux and its presets)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=L.N_POS,
-    min_num_players=L.N_POS,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    provides_factored_observation_string=True,
-    parameter_specification=DEFAULT_PARAMS,
-)
+GAME_TYPE = game_type(SHORT_NAME, "Python Reversis (spadille; the Dictionnaire des jeux and its presets)", L.N_POS, L.N_POS, DEFAULT_PARAMS)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from spadille.kernel.reversis import _layout as L
 from spadille.kernel.reversis import cards
 from spadille.kernel.reversis.reference.deal import HAND_PLACES, TALON_PLACES
 
+from ..common import tensor_views
 from .game import CARD, DISCARD
 
 N, P, T = cards.N_CARDS, L.N_POS, L.N_TRICKS
@@ -62,11 +63,7 @@ class ReversisObserver:
                        ("tricks_taken", P * (T + 1), (P, T + 1))]
             if recall:
                 pieces += [("history", T * P * N, (T, P, N)), ("leaders", T * P, (T, P))]
-        self.tensor = np.zeros(sum(size for _, size, _ in pieces), np.float32)
-        self.dict, index = {}, 0
-        for name, size, shape in pieces:
-            self.dict[name] = self.tensor[index:index + size].reshape(shape)
-            index += size
+        self.tensor, self.dict = tensor_views(pieces)
 
     def set_from(self, state, player):
         self.tensor.fill(0)
