@@ -127,20 +127,30 @@ def _observation(seat: int, trick: int, leader: int, cards: list[int], played: s
     return obs
 
 
+def may_keep(ruleset: ReversisRuleset, position: int) -> bool:
+    """Whether ``position`` may keep his hand instead of discarding (docs §3; never the dealer)."""
+    return ruleset["exchange.mode"] == "optional" and position != L.N_POS - 1
+
+
+def exchange(ruleset: ReversisRuleset, deal: PlayedDeal, hands: list[set[int]], position: int, card: int) -> None:
+    """docs §3: ``position`` discards ``card`` and, but the dealer, takes his talon card; ``L.NO_CARD``:
+    he keeps his hand and his talon card goes to the écart. A card he cannot discard raises ValueError."""
+    if card == L.NO_CARD and not may_keep(ruleset, position) or card != L.NO_CARD and card not in hands[position]:
+        raise ValueError(f"position {position} cannot discard {card}")
+    deal.discards[position] = card
+    if card == L.NO_CARD:
+        deal.ecart.add(deal.talon[position])      # kept his hand: the talon card goes to the écart
+        return
+    hands[position].remove(card)
+    deal.ecart.add(card)
+    if position < L.N_POS - 1:
+        hands[position].add(deal.talon[position])
+
+
 def _exchange(ruleset: ReversisRuleset, deal: PlayedDeal, hands: list[set[int]], choose: SharedPolicies) -> None:
     """docs §3: positions 0, 1, 2 discard then take their talon card; the dealer discards one."""
-    may_keep = ruleset["exchange.mode"] == "optional"
     for pos in range(L.N_POS):
-        is_dealer = pos == L.N_POS - 1
-        card = choose.discard(pos, hands[pos], may_keep and not is_dealer)
-        deal.discards[pos] = card
-        if card == L.NO_CARD:
-            deal.ecart.add(deal.talon[pos])      # kept his hand: the talon card goes to the écart
-            continue
-        hands[pos].remove(card)
-        deal.ecart.add(card)
-        if not is_dealer:
-            hands[pos].add(deal.talon[pos])
+        exchange(ruleset, deal, hands, pos, choose.discard(pos, hands[pos], may_keep(ruleset, pos)))
 
 
 def _pay_trick(ruleset: ReversisRuleset, deal: PlayedDeal, number: int, leader: int, taker: int,
@@ -188,6 +198,19 @@ def _pay_trick(ruleset: ReversisRuleset, deal: PlayedDeal, number: int, leader: 
                 deal.deferred.append((L.C_QUINOLA, holder, ruleset["quinola.forced_from_holder"], number))
 
 
+def open_deal(ruleset: ReversisRuleset, dealt: Sequence[set[int]], talon: Sequence[int],
+              pool_start: int | None = None) -> PlayedDeal:
+    """A deal as dealt, the dealer's stake paid to the pool (docs §2, §7); ``pool_start`` is what the
+    pool holds before the dealer adds (None: a fresh table, the opening pool)."""
+    if pool_start is None:
+        pool_start = 4 * ruleset["pool.opening_per_player"]
+    deal = PlayedDeal(dealt=[set(h) for h in dealt], talon=list(talon), discards=[L.NO_CARD] * 4, ecart=set(),
+                      hands_at_play=[], pool_start=pool_start)
+    deal.ledger.pay(L.C_DEALER, L.N_POS - 1, L.POOL, ruleset["pool.dealer_adds"], 0, "the dealer adds to the pool")
+    deal.p0 = pool_start + ruleset["pool.dealer_adds"]
+    return deal
+
+
 def play_deal(ruleset: ReversisRuleset, by_position: Sequence[SeatPolicy], seed: int, deal_index: int,
               pool_start: int | None = None) -> PlayedDeal:
     """Deal ``deal_index`` of ``seed``; ``pool_start`` is what the pool holds before the dealer adds
@@ -195,12 +218,7 @@ def play_deal(ruleset: ReversisRuleset, by_position: Sequence[SeatPolicy], seed:
     stream = PythonStream(seed, deal_index)
     dealt, talon = deal_hands(stream)
     hands = [set(h) for h in dealt]
-    if pool_start is None:
-        pool_start = 4 * ruleset["pool.opening_per_player"]
-    deal = PlayedDeal(dealt=[set(h) for h in dealt], talon=talon, discards=[L.NO_CARD] * 4, ecart=set(),
-                      hands_at_play=[], pool_start=pool_start)
-    deal.ledger.pay(L.C_DEALER, L.N_POS - 1, L.POOL, ruleset["pool.dealer_adds"], 0, "the dealer adds to the pool")
-    deal.p0 = pool_start + ruleset["pool.dealer_adds"]
+    deal = open_deal(ruleset, dealt, talon, pool_start)
     choose = SharedPolicies(by_position, stream)
     _exchange(ruleset, deal, hands, choose)
     _play(ruleset, deal, hands, choose)
@@ -217,12 +235,8 @@ def play_position(ruleset: ReversisRuleset, hands_at_play: Sequence[set[int]], e
     every = [c for h in hands for c in h] + list(ecart)
     if sorted(every) != list(range(48)) or any(len(h) != L.N_TRICKS for h in hands):
         raise ValueError("a position needs 11 cards a hand and four in the écart, the 48 once each")
-    if pool_start is None:
-        pool_start = 4 * ruleset["pool.opening_per_player"]
-    deal = PlayedDeal(dealt=[set(h) for h in hands], talon=[], discards=[L.NO_CARD] * 4, ecart=set(ecart),
-                      hands_at_play=[], pool_start=pool_start)
-    deal.ledger.pay(L.C_DEALER, L.N_POS - 1, L.POOL, ruleset["pool.dealer_adds"], 0, "the dealer adds to the pool")
-    deal.p0 = pool_start + ruleset["pool.dealer_adds"]
+    deal = open_deal(ruleset, hands, [], pool_start)
+    deal.ecart = set(ecart)
     _play(ruleset, deal, hands, Scripted(scripts, SharedPolicies(then, PythonStream(seed, 0))))
     return deal
 
@@ -243,38 +257,84 @@ class Scripted:
         return card
 
 
+class TrickPlay:
+    """The play of one deal a card at a time (docs §4-§6): whose turn it is, his legal cards and his
+    observation, then ``play(card)``; the trick's last card takes it and makes its payments, and the
+    eleventh trick's settles the deal. ``_play`` asks the policies through it; a caller that takes the
+    decisions itself (the OpenSpiel game) steps it the same way. ``hands`` are the positions' hands
+    as play begins, and are played from."""
+
+    def __init__(self, ruleset: ReversisRuleset, deal: PlayedDeal, hands: list[set[int]]) -> None:
+        self.ruleset, self.deal, self.hands = ruleset, deal, hands
+        deal.hands_at_play = [set(h) for h in hands]
+        deal.privileged = privileged_position(hands, ruleset["espagnolette.definition"])
+        deal.quinola_holder = next((p for p in range(L.N_POS) if QUINOLA in hands[p]), L.NOBODY)
+        self.number, self.leader, self.cards, self.kinds = 1, 0, [], []
+        self.played, self.takers = set(), []
+        self._options: tuple[set[int], set[int]] | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.number > L.N_TRICKS
+
+    @property
+    def position(self) -> int:
+        """The position to play now."""
+        return (self.leader + len(self.cards)) % L.N_POS
+
+    def privileged(self) -> bool:
+        """Whether the position to play may renounce at will (the espagnolette inside his window)."""
+        return self.position == self.deal.privileged and self.number <= self.ruleset["espagnolette.renounce_tricks"]
+
+    def options(self) -> tuple[set[int], set[int]]:
+        """(legal cards, the cards he could play without the espagnolette's privilege)."""
+        if self._options is None:
+            hand, led = self.hands[self.position], self._led()
+            first = dict(first_lead=self.number == 1 and not self.cards,
+                         eldest_leads_heart=self.ruleset["play.eldest_leads_heart"])
+            self._options = (legal_cards(hand, led, privileged=self.privileged(), **first),
+                             legal_cards(hand, led, privileged=False, **first))
+        return self._options
+
+    def observation(self) -> np.ndarray:
+        """What the position to play sees, laid out as the policies take it (_layout.O_*)."""
+        pos = self.position
+        return _observation(pos, self.number, self.leader, self.cards, self.played, self.takers, self.privileged(),
+                            self.deal.discards[pos])
+
+    def play(self, card: int) -> None:
+        """The position to play plays ``card`` (a card not legal raises ValueError)."""
+        if card not in self.options()[0]:
+            raise ValueError(f"card {card} is not legal for position {self.position}")
+        deal, pos, led, hand = self.deal, self.position, self._led(), self.hands[self.position]
+        if self.privileged() and led is not None and suit_of(card) != led and any(suit_of(c) == led for c in hand):
+            deal.espagnolette_used = True   # "renoncé en vertu de son droit": no waiving after this
+        self.kinds.append((pos, card, card_kind(card, hand, led)))
+        hand.remove(card)
+        self.cards.append(card)
+        self.played.add(card)
+        self._options = None
+        if len(self.cards) < L.N_POS:
+            return
+        taker = trick_taker(self.cards, self.leader)
+        deal.tricks.append(Trick(self.number, self.leader, self.cards, taker))
+        self.takers.append(taker)
+        _pay_trick(self.ruleset, deal, self.number, self.leader, taker, self.kinds)
+        self.number, self.leader, self.cards, self.kinds = self.number + 1, taker, [], []
+        if self.finished:
+            settle(self.ruleset, deal)
+
+    def _led(self) -> int | None:
+        return suit_of(self.cards[0]) if self.cards else None
+
+
 def _play(ruleset: ReversisRuleset, deal: PlayedDeal, hands: list[set[int]], choose) -> None:
     """docs §4-§6: the espagnolette, eleven tricks, the settlement."""
-    deal.hands_at_play = [set(h) for h in hands]
-    deal.privileged = privileged_position(hands, ruleset["espagnolette.definition"])
-    deal.quinola_holder = next((p for p in range(L.N_POS) if QUINOLA in hands[p]), L.NOBODY)
-    window = ruleset["espagnolette.renounce_tricks"]
-    leader, played, takers = 0, set(), []
-    for number in range(1, L.N_TRICKS + 1):
-        cards, kinds = [], []
-        for i in range(L.N_POS):
-            pos = (leader + i) % L.N_POS
-            led = suit_of(cards[0]) if cards else None
-            privileged = pos == deal.privileged and number <= window
-            options = dict(first_lead=number == 1 and i == 0,
-                           eldest_leads_heart=ruleset["play.eldest_leads_heart"])
-            legal = legal_cards(hands[pos], led, privileged=privileged, **options)
-            follow = legal_cards(hands[pos], led, privileged=False, **options)
-            obs = _observation(pos, number, leader, cards, played, takers, privileged, deal.discards[pos])
-            card = choose.card(pos, hands[pos], legal, follow, obs)
-            if privileged and led is not None and suit_of(card) != led and any(suit_of(c) == led
-                                                                               for c in hands[pos]):
-                deal.espagnolette_used = True   # "renoncé en vertu de son droit": no waiving after this
-            kinds.append((pos, card, card_kind(card, hands[pos], led)))
-            hands[pos].remove(card)
-            cards.append(card)
-            played.add(card)
-        taker = trick_taker(cards, leader)
-        deal.tricks.append(Trick(number, leader, cards, taker))
-        takers.append(taker)
-        _pay_trick(ruleset, deal, number, leader, taker, kinds)
-        leader = taker
-    settle(ruleset, deal)
+    play = TrickPlay(ruleset, deal, hands)
+    while not play.finished:
+        legal, follow = play.options()
+        position = play.position
+        play.play(choose.card(position, hands[position], legal, follow, play.observation()))
 
 
 def play_session(ruleset: ReversisRuleset, by_player: Sequence[SeatPolicy], seed: int, session: int,
