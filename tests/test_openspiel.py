@@ -126,7 +126,7 @@ def test_reversis_plays_every_deal_as_the_reference_engine(preset, monkeypatch):
         bots = [reversis_bots.make_bot(game, position, "heuristic", stream=stream) for position in range(RL.N_POS)]
         asked = []
         while not state.is_terminal():
-            asked.append(tuple(sorted(state.ask.options)))
+            asked.append(tuple(sorted(state.decision()[1])))
             state.apply_action(bots[state.current_player()].step(state))
         _, engine_stream = stream_after_deal(5, deal)   # where the engine's own shuffle leaves its stream
         recorder = Recorder(reversis_engine.SharedPolicies([parse_policy("heuristic")] * RL.N_POS, engine_stream),

@@ -32,12 +32,14 @@ class PolicyBot(PolicyBotFrame):
         self.policies = SharedPolicies([parse_policy(policy)] * L.N_POS, stream)
 
     def step(self, state) -> int:
-        ask = state.ask
-        if ask.kind == DISCARD:
-            card = self.policies.discard(ask.position, set(ask.args[0]), ask.args[1])
+        position, hand = state.position(), state.hand(state.position())
+        kind, options = state.decision()
+        if kind == DISCARD:
+            card = self.policies.discard(position, hand, L.NO_CARD in options)
             return KEEP if card == L.NO_CARD else card
-        hand, legal, follow, obs = ask.args
-        return self.policies.card(ask.position, set(hand), set(legal), set(follow), obs)
+        play = state.table.play
+        legal, follow = play.options()
+        return self.policies.card(position, hand, legal, follow, play.observation())
 
 
 def make_bot(game, player_id: int, name: str, **options) -> PolicyBot:

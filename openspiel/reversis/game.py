@@ -3,9 +3,10 @@
 The 48 cards are dealt at chance nodes in the engine's places (the k-th card dealt is the
 shuffled pack's k-th: eleven each to positions 0-2, twelve to the dealer, three to the talon);
 then each position's discard (or, where the preset lets him, keeping his hand) and every card of
-the eleven tricks. Each decision and its options are found by replaying the reference engine
-(kernel/reversis/reference/engine.py) on the dealt cards with the decisions taken so far, so the
-game states no rule of its own; the finished deal's payments are the engine's ledger.
+the eleven tricks. The game steps the reference engine itself (kernel/reversis/reference/
+engine.py): its ``exchange`` for each discard, its ``TrickPlay`` for each card (whose turn, the
+legal cards, the trick's payments, the settlement after the last), so it states no rule of its own
+and costs the engine's own work a decision; the finished deal's payments are the engine's ledger.
 
 ``returns()`` are each position's net (the payments "tout de suite" and at the end, the dealer's
 stake included) plus an equal share of what the deal put into or took from the pool, so they sum
@@ -15,7 +16,7 @@ hoyle) and ``rules`` (overrides as the CLI's ``--rule``, separated by ``;``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copy
 from functools import lru_cache
 
 import numpy as np
@@ -39,42 +40,9 @@ DISCARD, CARD = "discard", "card"
 GAME_TYPE = game_type(SHORT_NAME, "Python Reversis (spadille; the Dictionnaire des jeux and its presets)", L.N_POS, L.N_POS, DEFAULT_PARAMS)
 
 
-@dataclass(frozen=True)
-class Ask:
-    position: int
-    kind: str
-    options: tuple[int, ...]          # cards, and NO_CARD for keeping one's hand
-    args: tuple = ()                  # the engine's arguments to the policy, besides the position
-
-
-class NeedDecision(Exception):
-    def __init__(self, ask: Ask) -> None:
-        super().__init__(ask)
-        self.ask = ask
-
-
-class Script:
-    """Answers the engine's discards and cards from a list (quacks like reference SharedPolicies)."""
-
-    def __init__(self, answers: list[int]) -> None:
-        self.answers, self.asked = answers, 0
-
-    def _next(self, ask: Ask) -> int:
-        if self.asked < len(self.answers):
-            self.asked += 1
-            return self.answers[self.asked - 1]
-        raise NeedDecision(ask)
-
-    def discard(self, position, hand, may_keep):
-        options = tuple(sorted(hand)) + ((L.NO_CARD,) if may_keep else ())
-        return self._next(Ask(position, DISCARD, options, (frozenset(hand), may_keep)))
-
-    def card(self, position, hand, legal, follow, obs):
-        return self._next(Ask(position, CARD, tuple(sorted(legal)), (frozenset(hand), frozenset(legal),
-                                                                      frozenset(follow), obs.copy())))
-
-
 class Context:
+    """What every state of one game shares, never copied with a state."""
+
     def __init__(self, preset: str, overrides: str) -> None:
         self.ruleset = load_reversis_ruleset(preset=preset, override_texts=override_texts(overrides))
         self.seats = L.N_POS
@@ -82,23 +50,22 @@ class Context:
     def __deepcopy__(self, memo) -> "Context":
         return self
 
-    def replay(self, dealt: list[int], answers: list[int]) -> Ask | engine.PlayedDeal:
-        """The next decision, or the finished deal, as the engine plays ``answers`` on ``dealt``."""
-        hands = [set(dealt[a:b]) for a, b in HAND_PLACES]
-        talon = [dealt[i] for i in TALON_PLACES]
-        ruleset = self.ruleset
-        pool_start = 4 * ruleset["pool.opening_per_player"]
-        deal = engine.PlayedDeal(dealt=[set(h) for h in hands], talon=talon, discards=[L.NO_CARD] * 4, ecart=set(),
-                                 hands_at_play=[], pool_start=pool_start)
-        deal.ledger.pay(L.C_DEALER, L.N_POS - 1, L.POOL, ruleset["pool.dealer_adds"], 0, "the dealer adds to the pool")
-        deal.p0 = pool_start + ruleset["pool.dealer_adds"]
-        script = Script(answers)
-        try:
-            engine._exchange(ruleset, deal, hands, script)
-            engine._play(ruleset, deal, hands, script)
-        except NeedDecision as need:
-            return need.ask
-        return deal
+
+class Table:
+    """The engine's objects of the deal in progress: its PlayedDeal, the hands, and once the exchange
+    is over its TrickPlay. A copy (OpenSpiel copies states) shares the ruleset and nothing else."""
+
+    def __init__(self, ruleset, dealt: list[int]) -> None:
+        self.ruleset = ruleset
+        self.hands = [set(dealt[a:b]) for a, b in HAND_PLACES]
+        self.deal = engine.open_deal(ruleset, self.hands, [dealt[i] for i in TALON_PLACES])
+        self.play: engine.TrickPlay | None = None
+
+    def __deepcopy__(self, memo) -> "Table":
+        memo[id(self.ruleset)] = self.ruleset
+        new = copy.copy(self)
+        new.hands, new.deal, new.play = copy.deepcopy((self.hands, self.deal, self.play), memo)
+        return new
 
 
 @lru_cache(maxsize=16)
@@ -130,63 +97,71 @@ class ReversisState(pyspiel.State):
         super().__init__(game)
         self.ctx: Context = game.context
         self.dealt: list[int] = []
-        self.answers: list[int] = []
         self.decisions: list[tuple[int, str, int]] = []    # (position, kind, answer)
-        self.ask: Ask | None = None
-        self.deal: engine.PlayedDeal | None = None
+        self.table: Table | None = None
+        self.player = pyspiel.PlayerId.CHANCE    # who acts now, kept up to date: OpenSpiel asks often
 
     def current_player(self):
-        if self.deal is not None:
-            return pyspiel.PlayerId.TERMINAL
-        if len(self.dealt) < cards.N_CARDS:
-            return pyspiel.PlayerId.CHANCE
-        return self.ask.position
+        return self.player
+
+    def position(self) -> int:
+        """The position to decide now (the dealing done, the deal not over)."""
+        play = self.table.play
+        return len(self.decisions) if play is None else play.position
+
+    def decision(self) -> tuple[str, tuple[int, ...]]:
+        """(kind, options) of the decision to make now: DISCARD (cards, and L.NO_CARD for keeping the
+        hand where the preset allows it) or CARD (the legal cards), in the engine's terms."""
+        play = self.table.play
+        if play is None:
+            position = self.position()
+            keep = (L.NO_CARD,) if engine.may_keep(self.ctx.ruleset, position) else ()
+            return DISCARD, tuple(sorted(self.table.hands[position])) + keep
+        return CARD, tuple(sorted(play.options()[0]))
 
     def _legal_actions(self, player):
-        return sorted(KEEP if option == L.NO_CARD else option for option in self.ask.options)
+        return sorted(KEEP if option == L.NO_CARD else option for option in self.decision()[1])
 
     def chance_outcomes(self):
         left = sorted(set(range(cards.N_CARDS)) - set(self.dealt))
         return [(card, 1.0 / len(left)) for card in left]
 
     def _apply_action(self, action):
-        if self.is_chance_node():
+        if self.player == pyspiel.PlayerId.CHANCE:
             self.dealt.append(action)
-        else:
+            if len(self.dealt) == cards.N_CARDS:
+                self.table = Table(self.ctx.ruleset, self.dealt)
+                self.player = 0
+            return
+        table, position = self.table, self.player
+        if table.play is None:
             answer = L.NO_CARD if action == KEEP else action
-            self.decisions.append((self.ask.position, self.ask.kind, answer))
-            self.answers.append(answer)
-        if len(self.dealt) == cards.N_CARDS:
-            found = self.ctx.replay(self.dealt, self.answers)
-            self.ask, self.deal = (found, None) if isinstance(found, Ask) else (None, found)
+            engine.exchange(self.ctx.ruleset, table.deal, table.hands, position, answer)
+            self.decisions.append((position, DISCARD, answer))
+            if position == L.N_POS - 1:
+                table.play = engine.TrickPlay(self.ctx.ruleset, table.deal, table.hands)
+        else:
+            table.play.play(action)
+            self.decisions.append((position, CARD, action))
+        self.player = pyspiel.PlayerId.TERMINAL if self.is_terminal() else self.position()
 
     def hand(self, position: int) -> set[int]:
         """The cards ``position`` holds now (his talon card taken, his discard and plays gone)."""
-        if len(self.dealt) < cards.N_CARDS:
-            return set()
-        a, b = HAND_PLACES[position]
-        held = set(self.dealt[a:b])
-        for who, kind, answer in self.decisions:
-            if who != position or answer == L.NO_CARD:
-                continue
-            held.discard(answer)
-            if kind == DISCARD and position < L.N_POS - 1:
-                held.add(self.dealt[TALON_PLACES[position]])
-        return held
+        return set() if self.table is None else set(self.table.hands[position])
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {cards.format_card(action)}"
         if action == KEEP:
             return "keep the hand"
-        verb = "discard" if self.ask is not None and self.ask.kind == DISCARD else "play"
-        return f"{verb} {cards.format_card(action)}"
+        exchanging = self.table is not None and self.table.play is None
+        return f"{'discard' if exchanging else 'play'} {cards.format_card(action)}"
 
     def is_terminal(self):
-        return self.deal is not None
+        return self.table is not None and self.table.play is not None and self.table.play.finished
 
     def record(self) -> np.ndarray:
-        return self.deal.record()
+        return self.table.deal.record()
 
     def payments(self) -> list[int]:
         """The engine's net of each position for the deal (kernel layout D_NET)."""
@@ -194,10 +169,15 @@ class ReversisState(pyspiel.State):
         return [int(record[L.D_NET + p]) for p in range(L.N_POS)]
 
     def returns(self):
-        if self.deal is None:
+        if not self.is_terminal():
             return [0.0] * L.N_POS
         pool = float(self.record()[L.D_NET + L.POOL])
         return [pay + pool / L.N_POS for pay in self.payments()]
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        from .worlds import resample
+
+        return resample(self, player_id, probability_sampler)
 
     def __str__(self):
         from .observer import describe_state

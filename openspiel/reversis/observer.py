@@ -1,14 +1,28 @@
 """What a position knows of a Reversis state: OpenSpiel's tensor and string.
 
-Pieces of the fixed-size tensor: player, phase (deal, exchange, play, over); private: hand (now),
-dealt and the talon card taken (perfect recall), his own discard; public: each position's
-exchange done or hand kept, the trick by position, every card played by position, tricks taken
-(one-hot 0..11), and, with perfect recall, every trick's cards in play order with its leader.
+One fixed-size tensor whatever the state, its pieces:
+
+    player        the observing position (one-hot)
+    phase         dealing, the exchange, the play, over
+    hand          the cards he holds now                                     (private)
+    discard       his discard, or (last entry) that he kept his hand         (private)
+    talon         his talon card, once he has taken it or, keeping his hand, seen it  (private)
+    dealt         the cards he was dealt                                     (private, perfect recall)
+    exchanged     each position: not yet, exchanged, kept his hand           (public)
+    trick         the cards of the trick in play, by position
+    played_by     every card played, by position
+    tricks_taken  each position's tricks (one-hot of 0..11)
+    paid          the aces' and the quinola's payments by trick, payer to receiver, in fiches: those
+                  made "tout de suite" show the table whether an ace or the quinola that followed
+                  suit was forced (the holder's last card of the suit), those of the end come with it
+    history       each trick's cards in play order, and its leader           (perfect recall)
+
+The information state is the perfect-recall observation; the public observation leaves out the
+private pieces. The strings say the same in words.
 """
 
 from __future__ import annotations
 
-import numpy as np
 import pyspiel
 
 from spadille.kernel.reversis import _layout as L
@@ -20,6 +34,7 @@ from .game import CARD, DISCARD
 
 N, P, T = cards.N_CARDS, L.N_POS, L.N_TRICKS
 PHASES = ("deal", "exchange", "play", "over")
+SIDE_PAYMENTS = (L.C_ACES, L.C_QUINOLA)
 
 
 def plays_of(state) -> list[tuple[int, int]]:
@@ -29,9 +44,9 @@ def plays_of(state) -> list[tuple[int, int]]:
 def _phase(state) -> int:
     if state.is_terminal():
         return 3
-    if len(state.dealt) < N:
+    if state.table is None:
         return 0
-    return 1 if state.ask.kind == DISCARD else 2
+    return 1 if state.table.play is None else 2
 
 
 def _tricks(state) -> list[list[tuple[int, int]]]:
@@ -40,10 +55,26 @@ def _tricks(state) -> list[list[tuple[int, int]]]:
 
 
 def _takers(state) -> list[int]:
-    """Who took each finished trick: the highest card of the led suit (the engine's own rule)."""
-    from spadille.kernel.reversis.reference.play import trick_taker
+    return [] if state.table is None else [trick.taker for trick in state.table.deal.tricks]
 
-    return [trick_taker([card for _, card in trick], trick[0][0]) for trick in _tricks(state) if len(trick) == P]
+
+def own_discard(state, player: int) -> int | None:
+    """His discard (L.NO_CARD: he kept his hand), None before his turn to exchange."""
+    return next((answer for who, kind, answer in state.decisions if who == player and kind == DISCARD), None)
+
+
+def own_talon(state, player: int) -> int | None:
+    """The talon card he has taken or, keeping his hand, seen; None before his exchange (the dealer has none)."""
+    if player == P - 1 or own_discard(state, player) is None:
+        return None
+    return state.dealt[TALON_PLACES[player]]
+
+
+def side_payments(state):
+    """The aces' and the quinola's payments made so far (trick > 0), in the order they were made."""
+    if state.table is None:
+        return []
+    return [p for p in state.table.deal.ledger.payments if p.category in SIDE_PAYMENTS and p.trick > 0]
 
 
 class ReversisObserver:
@@ -55,12 +86,12 @@ class ReversisObserver:
         recall = iig_obs_type.perfect_recall
         pieces = [("player", P, (P,)), ("phase", 4, (4,))]
         if private:
-            pieces += [("hand", N, (N,)), ("discard", N + 1, (N + 1,))]
+            pieces += [("hand", N, (N,)), ("discard", N + 1, (N + 1,)), ("talon", N, (N,))]
             if recall:
-                pieces += [("dealt", N, (N,)), ("talon", N, (N,))]
+                pieces += [("dealt", N, (N,))]
         if iig_obs_type.public_info:
             pieces += [("exchanged", P * 3, (P, 3)), ("trick", P * N, (P, N)), ("played_by", P * N, (P, N)),
-                       ("tricks_taken", P * (T + 1), (P, T + 1))]
+                       ("tricks_taken", P * (T + 1), (P, T + 1)), ("paid", T * P * P, (T, P, P))]
             if recall:
                 pieces += [("history", T * P * N, (T, P, N)), ("leaders", T * P, (T, P))]
         self.tensor, self.dict = tensor_views(pieces)
@@ -73,15 +104,15 @@ class ReversisObserver:
         if "hand" in d:
             for card in state.hand(player):
                 d["hand"][card] = 1
-            own = [answer for who, kind, answer in state.decisions if who == player and kind == DISCARD]
-            if own:
-                d["discard"][N if own[0] == L.NO_CARD else own[0]] = 1
-        if "dealt" in d and len(state.dealt) == N:
+            discard, talon = own_discard(state, player), own_talon(state, player)
+            if discard is not None:
+                d["discard"][N if discard == L.NO_CARD else discard] = 1
+            if talon is not None:
+                d["talon"][talon] = 1
+        if "dealt" in d and state.table is not None:
             a, b = HAND_PLACES[player]
             for card in state.dealt[a:b]:
                 d["dealt"][card] = 1
-            if player < P - 1:
-                d["talon"][state.dealt[TALON_PLACES[player]]] = 1
         if "exchanged" not in d:
             return
         done = {who: answer for who, kind, answer in state.decisions if kind == DISCARD}
@@ -90,6 +121,8 @@ class ReversisObserver:
         tricks, takers = _tricks(state), _takers(state)
         for position in range(P):
             d["tricks_taken"][position, takers.count(position)] = 1
+        for payment in side_payments(state):
+            d["paid"][payment.trick - 1, payment.payer, payment.receiver] += payment.amount
         for index, trick in enumerate(tricks):
             for turn, (who, card) in enumerate(trick):
                 d["played_by"][who, card] = 1
@@ -103,12 +136,14 @@ class ReversisObserver:
 
     def string_from(self, state, player):
         parts = [f"p{player}"]
-        private = self.iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        if private:
+        if self.iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER:
             parts.append("hand " + _cards(state.hand(player)))
-            own = [answer for who, kind, answer in state.decisions if who == player and kind == DISCARD]
-            if own:
-                parts.append("kept the hand" if own[0] == L.NO_CARD else f"discarded {cards.format_card(own[0])}")
+            discard, talon = own_discard(state, player), own_talon(state, player)
+            if discard == L.NO_CARD:
+                parts.append(f"kept the hand, saw {cards.format_card(talon)}")
+            elif discard is not None:
+                parts.append(f"discarded {cards.format_card(discard)}"
+                             + (f", took {cards.format_card(talon)}" if talon is not None else ""))
         if not self.iig_obs_type.public_info:
             return " | ".join(parts)
         done = [f"{who}:{'kept' if answer == L.NO_CARD else 'exchanged'}"
@@ -120,6 +155,9 @@ class ReversisObserver:
         if shown:
             parts.append("play " + " / ".join(" ".join(f"{who}:{cards.format_card(card)}" for who, card in trick)
                                               for trick in shown))
+        paid = side_payments(state)
+        if paid:
+            parts.append("paid " + " ".join(f"t{p.trick} {p.payer}>{p.receiver}:{p.amount}" for p in paid))
         parts.append("taken " + " ".join(str(_takers(state).count(p)) for p in range(P)))
         if state.is_terminal():
             parts.append("payments " + " ".join(str(p) for p in state.payments()))
