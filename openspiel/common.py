@@ -1,5 +1,6 @@
 """What both OpenSpiel games share, and no game of its own: the game type, the observer's tensor
-laid out in named pieces, and the frame of a bot that plays one of our policies."""
+laid out in named pieces, the key of a resampling's draws, and the frame of a bot that plays one of
+our policies."""
 
 from __future__ import annotations
 
@@ -36,6 +37,16 @@ def tensor_views(pieces) -> tuple[np.ndarray, dict[str, np.ndarray]]:
         views[name] = tensor[index:index + size].reshape(shape)
         index += size
     return tensor, views
+
+
+def sampler_key(probability_sampler) -> int:
+    """A 64-bit key for our random draws from OpenSpiel's sampler (a callable giving floats in
+    [0, 1)), or from an int."""
+    if callable(probability_sampler):
+        key = int(probability_sampler() * 2.0**53) ^ (int(probability_sampler() * 2.0**53) << 11)
+    else:
+        key = int(probability_sampler)
+    return key % 2**64
 
 
 def override_texts(overrides: str) -> list[str]:

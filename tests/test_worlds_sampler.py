@@ -273,7 +273,7 @@ def test_uniform_below_is_uniform_and_in_range():
     ((0, 0b1, 0b11, [0, 1, 1, 0], [0] * 4), "a card cannot be both unseen and in the observer's hand"),
     ((4, 0, 0b11, [0, 1, 1, 0], [0] * 4), "observer seat 4 is not one of the 4 seats"),
     ((0, 0, 0b11, [0, 1, 1], [0] * 4), "counts and excluded must be two vectors"),
-    ((0, 0, 0, [0, 11, -11, 0], [0] * 4), "seat 1 is said to hold 11 cards"),
+    ((0, 0, 0, [0, 13, -13, 0], [0] * 4), "seat 1 is said to hold 13 cards"),
 ])
 def test_bad_arguments_get_one_sentence(args, message):
     with pytest.raises(WorldsError, match=message):

@@ -23,6 +23,7 @@ from spadille.kernel.quadrille.search.knowledge import derive_knowledge
 from spadille.kernel.quadrille.search.worlds import sample_hands
 from spadille.kernel.quadrille.tables import build_tables
 
+from ..common import sampler_key
 from .observer import contract_seen
 from .replay import BID, DEMAND, GIFT
 
@@ -31,16 +32,6 @@ MAX_TRIES = 2000
 
 class ResampleError(RuntimeError):
     """No consistent deal was found in MAX_TRIES draws."""
-
-
-def _stream(probability_sampler) -> np.ndarray:
-    """Our counter-based stream, keyed by OpenSpiel's sampler (a callable giving floats in [0, 1))
-    or by an int."""
-    if callable(probability_sampler):
-        key = int(probability_sampler() * 2.0**53) ^ (int(probability_sampler() * 2.0**53) << 11)
-    else:
-        key = int(probability_sampler)
-    return np.array([key % 2**64, 0], dtype=np.uint64)
 
 
 def _mask(held) -> int:
@@ -129,7 +120,7 @@ def resample(state, player: int, probability_sampler):
     ctx = state.ctx
     if len(state.dealt) < ctx.n_dealt:
         return state.clone()   # the deal is still being dealt: nothing hidden has been decided
-    stream = _stream(probability_sampler)
+    stream = np.array([sampler_key(probability_sampler), 0], dtype=np.uint64)
     unseen, counts, excluded = _exclusions(state, player)
     own = _mask(state.hand(player))
     target = state.information_state_string(player)

@@ -22,7 +22,7 @@ them exactly uniformly:
 Every random integer is drawn without bias by rejection (``uniform_below``); ``_rng.below_n``
 is ``draw % n``, whose tiny bias is fine for play but not for a sampler sold as exact.
 
-Counts are exact int64: at most 30 unseen cards among three seats of 10, 30!/(10!)**3 ~ 5.6e12.
+Counts are exact int64: at most 36 unseen cards among three seats of 12, 36!/(12!)**3 ~ 3.8e15.
 Masks are uint64 in whatever encoding the caller uses (natural or ordered): the sampler only
 moves bits. Kernels here do no input checks; the wrapper in worlds.py validates.
 """
@@ -34,7 +34,7 @@ from spadille.kernel.common._bits import ONE, ZERO, bit, lowest, popcount
 from spadille.kernel.common._rng import draw
 
 MAX_OTHERS = 3       # other seats to deal to: four seats at the table, the observer is one
-MAX_HELD = 10        # cards a seat can hold (the hand size of every pack the loader accepts)
+MAX_HELD = 12        # cards a seat can hold: every Quadrille pack's hand (10 at most), Reversis' 11 and its dealer's 12
 N_CLASS_SETS = 8     # subsets of MAX_OTHERS seats; set 0 (nobody may hold the card) means no deal
 MAX_UNSEEN = MAX_OTHERS * MAX_HELD
 
