@@ -61,6 +61,10 @@ def _mask(held) -> int:
     return sum(1 << card for card in held)
 
 
+def cards_of(mask: int) -> list[int]:
+    return [c for c in range(N) if mask >> c & 1]
+
+
 @lru_cache(maxsize=8)
 def espagnolette_sets(definition: str) -> tuple[frozenset[int], ...]:
     """The minimal sets of aces and quinolas that make a hand an espagnolette (none under 'none')."""
@@ -121,7 +125,6 @@ class WorldSet:
 
     forced: tuple[int, ...]        # cards a position must hold now, by position
     excluded: tuple[int, ...]
-    count: int = 0
 
     def holds(self, hands: list[int]) -> bool:
         return all(h & f == f and not h & x for h, f, x in zip(hands, self.forced, self.excluded))
@@ -136,9 +139,9 @@ def world_sets(state, player: int, know: Knowledge) -> list[WorldSet]:
         for pattern in espagnolette_sets(state.ctx.ruleset["espagnolette.definition"]):
             if all(played_by.get(c) == q or (c not in played_by and know.unseen >> c & 1) for c in pattern):
                 forced = tuple(_mask(c for c in pattern if c not in played_by) if p == q else 0 for p in range(P))
-                if bin(forced[q]).count("1") > know.counts[q]:
-                    continue
                 excluded = tuple(know.relaxed[q] if p == q else know.excluded[p] for p in range(P))
+                if bin(forced[q]).count("1") > know.counts[q] or forced[q] & excluded[q]:
+                    continue   # he cannot hold them now
                 sets.append(WorldSet(forced, excluded))
     return sets
 
@@ -218,11 +221,13 @@ def draw_hidden(player: int, know: Knowledge, sets: list[WorldSet], splits: list
     classes, split, _ = found[_weighted(rng, [weight for *_, weight in found])]
     rest = []
     for mask, taken in zip(classes, split):
-        rest += rng.sample([c for c in range(N) if mask >> c & 1], taken)
+        rest += rng.sample(cards_of(mask), taken)
     free = know.unseen & ~sum(world.forced) & ~_mask(rest)
     drawn = sample_hands(player, know.own, free, _counts(know, world), list(world.excluded), 1, stream)[0]
     hands = [int(drawn[q]) | world.forced[q] for q in range(P)]
-    if rng.random() * sum(s.holds(hands) for s in sets) >= 1.0:
+    holding = sum(s.holds(hands) for s in sets)
+    assert holding >= 1, "a deal drawn in a set must lie in it"
+    if rng.random() * holding >= 1.0:
         return None   # a deal in m sets is kept once in m: uniform over the union
     rng.shuffle(rest)
     return hands, rest
@@ -260,10 +265,6 @@ def _history(state, player: int, know: Knowledge, hands: list[int], rest: list[i
             answer = discards.get(who, answer)
         actions.append(KEEP if answer == L.NO_CARD else answer)
     return chance, actions
-
-
-def cards_of(mask: int) -> list[int]:
-    return [c for c in range(N) if mask >> c & 1]
 
 
 def _replayed(state, chance: list[int], actions: list[int]):
