@@ -2,7 +2,7 @@
 
 For python_quadrille, python_reversis and OpenSpiel's C++ hearts (the nearest relative of Reversis),
 the same Python loop: chance outcomes and legal actions drawn uniformly until the end. The kernel's
-rows come from `spadille bench quadrille --threads 1` and `spadille bench reversis --threads 1`.
+rows are the one-thread rows of `spadille bench quadrille` and `spadille bench reversis`.
 Run: .venv/bin/python docs/evidence/openspiel_speed.py GAMES
 """
 import sys
