@@ -25,7 +25,7 @@ from ._settle import TABLE_LEN, pay_antes, settle, table_total
 from .search._dd_tt import BUCKET_WORDS, SHAPE_WORDS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal_hands(seed, deal, rules, rng, deck, hands_nat):
     """Shuffle the pack with deal ``deal``'s stream and give each seat its cards."""
     seed_deal(rng, seed, deal)
@@ -49,7 +49,7 @@ def deal_hands(seed, deal, rules, rng, deck, hands_nat):
         hands_nat[seat] = mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, policy_params, force, rng, res):
     """Returns (declarer seat or -1, winning bid code or -1). Writes bids and the force answer.
 
@@ -92,7 +92,7 @@ def _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, 
     return best_seat, best_kind
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend, called_seen, gone, contract, ombre):
     obs[L.O_SEAT] = seat
     # Only the ombre knows he called his own card; to the others it is a called game.
@@ -109,7 +109,7 @@ def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend,
     obs[L.O_GONE] = np.int64(gone)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _natural(ordered, trump, card_of_pos):
     """The natural mask of an ordered mask under ``trump``."""
     out = ZERO
@@ -121,7 +121,7 @@ def _natural(ordered, trump, card_of_pos):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _note_vole_point(res, decider, hand, gone, called_seen, trump, card_of_pos):
     """Record the vole point as ``decider`` meets it (COL_VOLE_*): his cards, the cards gone,
     whether the called card has appeared (or there is none to wait for)."""
@@ -131,7 +131,7 @@ def _note_vole_point(res, decider, hand, gone, called_seen, trump, card_of_pos):
     res[L.COL_VOLE_SEEN] = 1 if called_seen else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _holder(hands_nat, n_seats, ombre, card):
     """The seat other than the ombre holding natural ``card``, -1 if none (or no card)."""
     if card < 0:
@@ -142,7 +142,7 @@ def _holder(hands_nat, n_seats, ombre, card):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _pick_call(calls, fixed, pid, params, hand_nat, trump, rng):
     """The called card: a fixed legal call, the policy's choice among two or more, the only
     one, or -1 when nothing may be called."""
@@ -155,7 +155,7 @@ def _pick_call(calls, fixed, pid, params, hand_nat, trump, rng):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def budgeted_search(policy_ids, policy_params, n_seats):
     """Does some seat's pimc (its own play, or a role's) have a node budget? Then which sampled
     deals it sets aside depends on what the solver's table already holds (a full table saves
@@ -174,7 +174,7 @@ def budgeted_search(policy_ids, policy_params, n_seats):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
               policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs, record,
               compress8, dd_table, dd_shapes, values, played, search, force):
@@ -186,7 +186,7 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
                       record, compress8, dd_table, dd_shapes, values, played, search, force)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
                policy_ids, policy_params, table, rng, res, hands_nat, hands, start_ord, nets, obs, record,
                compress8, dd_table, dd_shapes, values, played, search, force):
@@ -483,7 +483,7 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
     return vole_decider
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def aggregate(res, by_contract, by_seat, n_seats):
     """Add one deal's row to a chunk's aggregates (int64, so sums never depend on chunking)."""
     contract = res[L.COL_CONTRACT]
@@ -531,7 +531,7 @@ def aggregate(res, by_contract, by_seat, n_seats):
         stats[L.S_STRAIGHT_SIX] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def deal_scratch(dd_table_bits):
     """The working arrays one chunk of the deal loop plays in: (rng, res, hands_nat, hands,
     start_ord, nets, obs, dd_table, dd_shapes, values, played, table). The double-dummy
