@@ -15,6 +15,7 @@ from spadille.kernel.common._bits import ZERO, bit, highest, lowest, popcount
 from spadille.kernel.common._rng import below_n, seed_deal
 
 from . import _layout as L
+from ._card_play import rules_of_role
 from ._decide import decide_card, decide_vole
 from ._situations import play_of
 from ._policies import (choose_bid, choose_call, choose_demand, choose_force_answer, choose_gift, choose_trump,
@@ -107,6 +108,14 @@ def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend,
         known = friend
     obs[L.O_FRIEND_KNOWN] = known
     obs[L.O_GONE] = np.int64(gone)
+
+
+@njit(cache=True, _nrt=False)
+def _rules_of_seat(obs, seat, friend, contract, ombre):
+    """Where ``seat``'s card-play rules start in its row (_card_play.rules_of_role), from what it
+    sees at the start of play: its role is fixed from there to the end of the deal."""
+    _fill_obs(obs, seat, 0, 0, 0, -1, -1, friend, False, ZERO, contract, ombre)
+    return rules_of_role(L.CARD_RULES, obs)
 
 
 @njit(cache=True, _nrt=False)
@@ -351,6 +360,9 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
     obs[L.O_OMBRE] = ombre
     obs[L.O_CALLED_POS] = called_pos
     obs[L.O_N_SEATS] = n_seats
+    # where each seat's card-play rules start in its row: a player keeps his role through the deal
+    role_rules = (_rules_of_seat(obs, 0, friend, contract, ombre), _rules_of_seat(obs, 1, friend, contract, ombre),
+                  _rules_of_seat(obs, 2, friend, contract, ombre), _rules_of_seat(obs, 3, friend, contract, ombre))
 
     vole_allowed = contract != L.FORCED or rules[L.R_FORCED_VOLE] != 0
     vole_after = rules[L.R_VOLE_AFTER]
@@ -386,7 +398,8 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
                 if held and res[L.COL_SITUATION] < 0:
                     res[L.COL_SITUATION] = trick
                     res[L.COL_SITUATION_SEAT] = vole_decider
-                undertake = decide_vole(search, pid, policy_params[vole_decider], rules_at, vole_decider,
+                base = role_rules[vole_decider] + rules_at - L.CARD_RULES
+                undertake = decide_vole(search, pid, policy_params[vole_decider], base, vole_decider,
                                         hands, start_ord,
                                         played, n_seats, obs, ombre, friend, partner_card, trump, pack_ord, rules,
                                         pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes,
@@ -408,12 +421,16 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
                 legal = called_king_duty(legal, hands[seat], led_pos, called_pos, trump, block_of_pos)
             if popcount(legal) >= 2:
                 _fill_obs(obs, seat, trick, i, leader, best_pos, best_seat, friend, called_seen, gone, contract, ombre)
-                pid, rules_at, held = play_of(policy_params[seat], policy_ids[seat], obs, hands[seat], pack_ord,
-                                              block_of_pos, block_mask, 0)
-                if held and res[L.COL_SITUATION] < 0:
-                    res[L.COL_SITUATION] = trick
-                    res[L.COL_SITUATION_SEAT] = seat
-                card = decide_card(search, pid, policy_params[seat], rules_at, seat, legal, hands, start_ord,
+                pid = policy_ids[seat]
+                base = role_rules[seat]
+                if policy_params[seat, L.PLAYS_BY_ROLE] != 0:  # the call is costly; most seats skip it
+                    pid, rules_at, held = play_of(policy_params[seat], pid, obs, hands[seat], pack_ord,
+                                                  block_of_pos, block_mask, 0)
+                    if held and res[L.COL_SITUATION] < 0:
+                        res[L.COL_SITUATION] = trick
+                        res[L.COL_SITUATION_SEAT] = seat
+                    base += rules_at - L.CARD_RULES
+                card = decide_card(search, pid, policy_params[seat], base, seat, legal, hands, start_ord,
                                    played, n_seats, obs, ombre, friend, partner_card, trump, pack_ord, rules, pos_of_card,
                                    block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, values, rng)
             else:
