@@ -39,24 +39,34 @@ def _flag(params, base, rule):
 
 
 @njit(cache=True, _nrt=False)
+def rules_of_role(rules_at, obs):
+    """Where the player's card-play rules start in his parameter row: the block at ``rules_at``
+    (CARD_RULES, or ALT_RULES in a situation), at his role's rules. A player keeps his role
+    through a deal, so the deal loop asks this once a deal for each seat."""
+    return rules_at + role_of(obs) * L.N_CARD_RULES
+
+
+@njit(cache=True, _nrt=False)
 def is_partner(obs, other):
-    """Is ``other`` known to be on this player's side?"""
+    """Is ``other`` known to be on this player's side? The ombre's partner is the friend he
+    called; to a lone hand's defenders, every other defender; to the friend, the ombre; to a
+    defender of a called game, the other defender once the friend is known.
+
+    Written as one boolean expression of the cases rather than a chain of branches: the cases
+    turn on who sits where, which the branch predictor cannot learn from one deal to the next."""
     seat = obs[L.O_SEAT]
-    if other == seat:
-        return True
     ombre = obs[L.O_OMBRE]
     friend = obs[L.O_FRIEND_KNOWN]
     contract = obs[L.O_CONTRACT]
-    alone = contract == L.SANS_PRENDRE or contract == L.SELF_CALLED or obs[L.O_CALLED_POS] < 0
-    if seat == ombre:
-        return (not alone) and other == friend
-    if alone:
-        return other != ombre
-    if friend == seat:
-        return other == ombre
-    if friend >= 0:
-        return other != ombre and other != friend
-    return False
+    alone = (contract == L.SANS_PRENDRE) | (contract == L.SELF_CALLED) | (obs[L.O_CALLED_POS] < 0)
+    is_ombre = seat == ombre
+    is_friend = friend == seat
+    defender = (not is_ombre) & (not alone) & (not is_friend)
+    return ((other == seat)
+            | (is_ombre & (not alone) & (other == friend))
+            | ((not is_ombre) & alone & (other != ombre))
+            | ((not is_ombre) & (not alone) & is_friend & (other == ombre))
+            | (defender & (friend >= 0) & (other != ombre) & (other != friend)))
 
 
 @njit(cache=True, _nrt=False)
@@ -90,13 +100,8 @@ def masters(hand, outstanding, trump, block_mask):
     for suit in range(4):
         block = block_mask[trump, suit]
         mine = hand & block
-        if mine == ZERO:
-            continue
-        theirs = outstanding & block
-        if theirs == ZERO:
-            out |= mine
-        else:
-            out |= mine & above(highest(theirs))
+        # above(highest(0)) is every card: with no card of the suit out, all of his are masters
+        out |= mine & above(highest(outstanding & block))
     return out
 
 
@@ -137,13 +142,13 @@ def _keep_suits(hand, obs, params, base, trump, block_mask):
 @njit(cache=True, _nrt=False)
 def _side_unbeaten(obs):
     """Has nobody known to be against this player taken a trick yet (the vole is still on)?"""
+    beaten = False
     for other in range(obs[L.O_N_SEATS]):
-        if obs[L.O_TRICKS + other] > 0 and not is_partner(obs, other):
-            return False
-    return True
+        beaten |= (obs[L.O_TRICKS + other] > 0) & (not is_partner(obs, other))
+    return not beaten
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _lead(hand, obs, outstanding, params, base, block_mask):
     trump = obs[L.O_TRUMP]
     trump_block = block_mask[trump, trump]
@@ -208,14 +213,13 @@ def _lead(hand, obs, outstanding, params, base, block_mask):
     return lowest(hand)
 
 
-@njit(cache=True, _nrt=False)
-def heuristic_card(params, rules_at, hand, legal, obs, pack_ord, block_of_pos, block_mask):
-    """The heuristic's card (an ordered position of ``legal``) under its rules for this role, read
-    from the block of the row starting at ``rules_at`` (CARD_RULES, or ALT_RULES in a situation)."""
+@njit(cache=True, _nrt=False, inline="always")
+def heuristic_card(params, base, hand, legal, obs, pack_ord, block_of_pos, block_mask):
+    """The heuristic's card (an ordered position of ``legal``) under the rules of the player's role
+    that start at ``base`` in his row (rules_of_role)."""
     trump = obs[L.O_TRUMP]
     gone = np.uint64(obs[L.O_GONE])
     outstanding = pack_ord & ~gone & ~hand
-    base = rules_at + role_of(obs) * L.N_CARD_RULES
     if obs[L.O_N_IN_TRICK] == 0:
         return _lead(legal, obs, outstanding, params, base, block_mask)
     best_pos = obs[L.O_BEST_POS]
@@ -270,7 +274,7 @@ def heuristic_card(params, rules_at, hand, legal, obs, pack_ord, block_of_pos, b
 
 
 @njit(cache=True, _nrt=False)
-def heuristic_vole(params, rules_at, hand, obs, pack_ord, block_mask):
+def heuristic_vole(params, base, hand, obs, pack_ord, block_mask):
     """1 to undertake the vole: at most the role's ``vole_losers`` of one's cards may lose."""
     trump = obs[L.O_TRUMP]
     outstanding = pack_ord & ~np.uint64(obs[L.O_GONE]) & ~hand
@@ -278,5 +282,4 @@ def heuristic_vole(params, rules_at, hand, obs, pack_ord, block_mask):
     losers = hand & ~sure
     if outstanding & block_mask[trump, trump] != ZERO:
         losers |= hand & ~block_mask[trump, trump]  # plain winners can still be ruffed
-    base = rules_at + role_of(obs) * L.N_CARD_RULES
     return 1 if popcount(losers) <= _rule(params, base, L.CR_VOLE_LOSERS) else 0

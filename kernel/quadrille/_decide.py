@@ -14,31 +14,31 @@ from ._policies import choose_card, choose_vole
 from .search._players import dd_card, dd_vole, pimc_card, pimc_vole
 
 
-def decide_card(search, pid, params, rules_at, seat, legal, hands, start_ord, played, n_seats, obs, ombre, friend, called,
+def decide_card(search, pid, params, base, seat, legal, hands, start_ord, played, n_seats, obs, ombre, friend, called,
                 trump, pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table,
                 dd_shapes, values, rng):
     """The card ``seat`` plays (ordered position). Jitted only, through the overload below."""
     raise NotImplementedError("decide_card runs inside the jitted deal loop only")
 
 
-def decide_vole(search, pid, params, rules_at, seat, hands, start_ord, played, n_seats, obs, ombre, friend, called, trump,
+def decide_vole(search, pid, params, base, seat, hands, start_ord, played, n_seats, obs, ombre, friend, called, trump,
                 pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, rng):
     """1 if ``seat`` undertakes the vole. Jitted only, through the overload below."""
     raise NotImplementedError("decide_vole runs inside the jitted deal loop only")
 
 
-@overload(decide_card)
-def _decide_card(search, pid, params, rules_at, seat, legal, hands, start_ord, played, n_seats, obs, ombre, friend, called,
+@overload(decide_card, inline="always")
+def _decide_card(search, pid, params, base, seat, legal, hands, start_ord, played, n_seats, obs, ombre, friend, called,
                  trump, pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table,
                  dd_shapes, values, rng):
     if isinstance(search, types.NoneType):
-        def light(search, pid, params, rules_at, seat, legal, hands, start_ord, played, n_seats, obs, ombre, friend, called,
+        def light(search, pid, params, base, seat, legal, hands, start_ord, played, n_seats, obs, ombre, friend, called,
                   trump, pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table,
                   dd_shapes, values, rng):
-            return choose_card(pid, params, rules_at, hands[seat], legal, obs, pack_ord, block_of_pos, block_mask, rng)
+            return choose_card(pid, params, base, hands[seat], legal, obs, pack_ord, block_of_pos, block_mask, rng)
         return light
 
-    def searching(search, pid, params, rules_at, seat, legal, hands, start_ord, played, n_seats, obs, ombre, friend, called,
+    def searching(search, pid, params, base, seat, legal, hands, start_ord, played, n_seats, obs, ombre, friend, called,
                   trump, pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table,
                   dd_shapes, values, rng):
         if pid == L.POLICY_DD:
@@ -49,21 +49,21 @@ def _decide_card(search, pid, params, rules_at, seat, legal, hands, start_ord, p
                 played[other] = start_ord[other] ^ hands[other]
             return pimc_card(params, seat, legal, hands[:n_seats], played[:n_seats], obs, called, pack_ord, rules,
                              pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, rng)
-        return choose_card(pid, params, rules_at, hands[seat], legal, obs, pack_ord, block_of_pos, block_mask, rng)
+        return choose_card(pid, params, base, hands[seat], legal, obs, pack_ord, block_of_pos, block_mask, rng)
     return searching
 
 
 @overload(decide_vole)
-def _decide_vole(search, pid, params, rules_at, seat, hands, start_ord, played, n_seats, obs, ombre, friend, called, trump,
+def _decide_vole(search, pid, params, base, seat, hands, start_ord, played, n_seats, obs, ombre, friend, called, trump,
                  pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, rng):
     if isinstance(search, types.NoneType):
-        def light(search, pid, params, rules_at, seat, hands, start_ord, played, n_seats, obs, ombre, friend, called, trump,
+        def light(search, pid, params, base, seat, hands, start_ord, played, n_seats, obs, ombre, friend, called, trump,
                   pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes,
                   rng):
-            return choose_vole(pid, params, rules_at, hands[seat], obs, pack_ord, block_mask, rng)
+            return choose_vole(pid, params, base, hands[seat], obs, pack_ord, block_mask, rng)
         return light
 
-    def searching(search, pid, params, rules_at, seat, hands, start_ord, played, n_seats, obs, ombre, friend, called, trump,
+    def searching(search, pid, params, base, seat, hands, start_ord, played, n_seats, obs, ombre, friend, called, trump,
                   pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes,
                   rng):
         if pid == L.POLICY_DD:
@@ -74,5 +74,5 @@ def _decide_vole(search, pid, params, rules_at, seat, hands, start_ord, played, 
                 played[other] = start_ord[other] ^ hands[other]
             return pimc_vole(params, seat, hands[:n_seats], played[:n_seats], obs, called, pack_ord, rules,
                              pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, rng)
-        return choose_vole(pid, params, rules_at, hands[seat], obs, pack_ord, block_mask, rng)
+        return choose_vole(pid, params, base, hands[seat], obs, pack_ord, block_mask, rng)
     return searching

@@ -15,6 +15,7 @@ from spadille.kernel.common._bits import ZERO, bit, highest, lowest, popcount
 from spadille.kernel.common._rng import below_n, seed_deal
 
 from . import _layout as L
+from ._card_play import rules_of_role
 from ._decide import decide_card, decide_vole
 from ._situations import play_of
 from ._policies import (choose_bid, choose_call, choose_demand, choose_force_answer, choose_gift, choose_trump,
@@ -25,7 +26,7 @@ from ._settle import TABLE_LEN, pay_antes, settle, table_total
 from .search._dd_tt import BUCKET_WORDS, SHAPE_WORDS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal_hands(seed, deal, rules, rng, deck, hands_nat):
     """Shuffle the pack with deal ``deal``'s stream and give each seat its cards."""
     seed_deal(rng, seed, deal)
@@ -49,7 +50,7 @@ def deal_hands(seed, deal, rules, rng, deck, hands_nat):
         hands_nat[seat] = mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, policy_params, force, rng, res):
     """Returns (declarer seat or -1, winning bid code or -1). Writes bids and the force answer.
 
@@ -92,7 +93,7 @@ def _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, 
     return best_seat, best_kind
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend, called_seen, gone, contract, ombre):
     obs[L.O_SEAT] = seat
     # Only the ombre knows he called his own card; to the others it is a called game.
@@ -109,7 +110,15 @@ def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend,
     obs[L.O_GONE] = np.int64(gone)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
+def _rules_of_seat(obs, seat, friend, contract, ombre):
+    """Where ``seat``'s card-play rules start in its row (_card_play.rules_of_role), from what it
+    sees at the start of play: its role is fixed from there to the end of the deal."""
+    _fill_obs(obs, seat, 0, 0, 0, -1, -1, friend, False, ZERO, contract, ombre)
+    return rules_of_role(L.CARD_RULES, obs)
+
+
+@njit(cache=True, _nrt=False)
 def _natural(ordered, trump, card_of_pos):
     """The natural mask of an ordered mask under ``trump``."""
     out = ZERO
@@ -121,7 +130,7 @@ def _natural(ordered, trump, card_of_pos):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _note_vole_point(res, decider, hand, gone, called_seen, trump, card_of_pos):
     """Record the vole point as ``decider`` meets it (COL_VOLE_*): his cards, the cards gone,
     whether the called card has appeared (or there is none to wait for)."""
@@ -131,7 +140,7 @@ def _note_vole_point(res, decider, hand, gone, called_seen, trump, card_of_pos):
     res[L.COL_VOLE_SEEN] = 1 if called_seen else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _holder(hands_nat, n_seats, ombre, card):
     """The seat other than the ombre holding natural ``card``, -1 if none (or no card)."""
     if card < 0:
@@ -142,7 +151,7 @@ def _holder(hands_nat, n_seats, ombre, card):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _pick_call(calls, fixed, pid, params, hand_nat, trump, rng):
     """The called card: a fixed legal call, the policy's choice among two or more, the only
     one, or -1 when nothing may be called."""
@@ -155,7 +164,7 @@ def _pick_call(calls, fixed, pid, params, hand_nat, trump, rng):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def budgeted_search(policy_ids, policy_params, n_seats):
     """Does some seat's pimc (its own play, or a role's) have a node budget? Then which sampled
     deals it sets aside depends on what the solver's table already holds (a full table saves
@@ -174,7 +183,7 @@ def budgeted_search(policy_ids, policy_params, n_seats):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
               policy_ids, policy_params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs, record,
               compress8, dd_table, dd_shapes, values, played, search, force):
@@ -186,7 +195,7 @@ def play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_
                       record, compress8, dd_table, dd_shapes, values, played, search, force)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
                policy_ids, policy_params, table, rng, res, hands_nat, hands, start_ord, nets, obs, record,
                compress8, dd_table, dd_shapes, values, played, search, force):
@@ -351,6 +360,9 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
     obs[L.O_OMBRE] = ombre
     obs[L.O_CALLED_POS] = called_pos
     obs[L.O_N_SEATS] = n_seats
+    # where each seat's card-play rules start in its row: a player keeps his role through the deal
+    role_rules = (_rules_of_seat(obs, 0, friend, contract, ombre), _rules_of_seat(obs, 1, friend, contract, ombre),
+                  _rules_of_seat(obs, 2, friend, contract, ombre), _rules_of_seat(obs, 3, friend, contract, ombre))
 
     vole_allowed = contract != L.FORCED or rules[L.R_FORCED_VOLE] != 0
     vole_after = rules[L.R_VOLE_AFTER]
@@ -386,7 +398,8 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
                 if held and res[L.COL_SITUATION] < 0:
                     res[L.COL_SITUATION] = trick
                     res[L.COL_SITUATION_SEAT] = vole_decider
-                undertake = decide_vole(search, pid, policy_params[vole_decider], rules_at, vole_decider,
+                base = role_rules[vole_decider] + rules_at - L.CARD_RULES
+                undertake = decide_vole(search, pid, policy_params[vole_decider], base, vole_decider,
                                         hands, start_ord,
                                         played, n_seats, obs, ombre, friend, partner_card, trump, pack_ord, rules,
                                         pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes,
@@ -408,12 +421,16 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
                 legal = called_king_duty(legal, hands[seat], led_pos, called_pos, trump, block_of_pos)
             if popcount(legal) >= 2:
                 _fill_obs(obs, seat, trick, i, leader, best_pos, best_seat, friend, called_seen, gone, contract, ombre)
-                pid, rules_at, held = play_of(policy_params[seat], policy_ids[seat], obs, hands[seat], pack_ord,
-                                              block_of_pos, block_mask, 0)
-                if held and res[L.COL_SITUATION] < 0:
-                    res[L.COL_SITUATION] = trick
-                    res[L.COL_SITUATION_SEAT] = seat
-                card = decide_card(search, pid, policy_params[seat], rules_at, seat, legal, hands, start_ord,
+                pid = policy_ids[seat]
+                base = role_rules[seat]
+                if policy_params[seat, L.PLAYS_BY_ROLE] != 0:  # the call is costly; most seats skip it
+                    pid, rules_at, held = play_of(policy_params[seat], pid, obs, hands[seat], pack_ord,
+                                                  block_of_pos, block_mask, 0)
+                    if held and res[L.COL_SITUATION] < 0:
+                        res[L.COL_SITUATION] = trick
+                        res[L.COL_SITUATION_SEAT] = seat
+                    base += rules_at - L.CARD_RULES
+                card = decide_card(search, pid, policy_params[seat], base, seat, legal, hands, start_ord,
                                    played, n_seats, obs, ombre, friend, partner_card, trump, pack_ord, rules, pos_of_card,
                                    block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, values, rng)
             else:
@@ -483,7 +500,7 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
     return vole_decider
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def aggregate(res, by_contract, by_seat, n_seats):
     """Add one deal's row to a chunk's aggregates (int64, so sums never depend on chunking)."""
     contract = res[L.COL_CONTRACT]
@@ -531,7 +548,7 @@ def aggregate(res, by_contract, by_seat, n_seats):
         stats[L.S_STRAIGHT_SIX] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def deal_scratch(dd_table_bits):
     """The working arrays one chunk of the deal loop plays in: (rng, res, hands_nat, hands,
     start_ord, nets, obs, dd_table, dd_shapes, values, played, table). The double-dummy

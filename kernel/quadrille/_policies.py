@@ -25,79 +25,67 @@ from ._card_play import discard, heuristic_card, heuristic_vole
 
 
 # ---------------------------------------------------------------- hand estimate (bidding)
-_TOP_TRUMPS = 6
+# What the depth-th best trump (0 spadille, 1 manille, 2 basto, 3 ponto or king, ...) is worth; below
+# these, every trump weighs _LOW_TRUMP.
+_TOP_WEIGHTS = (1.0, 1.0, 0.9, 0.7, 0.45, 0.45)
+_LOW_TRUMP = 0.25
 
 
-@njit(cache=True, _nrt=False)
-def _trump_weight(depth):
-    """What the depth-th best trump (0 spadille, 1 manille, 2 basto, 3 ponto or king) is worth."""
-    if depth <= 1:
-        return 1.0
-    if depth == 2:
-        return 0.9
-    if depth == 3:
-        return 0.7
-    if depth <= 5:
-        return 0.45
-    return 0.25
-
-
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos):
     """Rough count of the tricks a hand takes by itself with ``trump`` as trumps.
 
     Works on the natural mask: the trumps are read off the top of the ordered encoding
     (card_of_pos), the plain suits by their king and queen, which head every plain suit.
+
+    Every term is added as weight times a 0/1 flag, in a fixed order, instead of under a branch:
+    the auction asks this of every seat for every trump, and whether a hand holds a given card is
+    a coin toss to the branch predictor. Adding 0.0 leaves a sum of non-negative terms exactly as
+    it was, so the sum is the same double, bit for bit, as the branching form's (thresholds are
+    compared with it).
     """
     top = top_pos[trump]
-    n_trumps = popcount(hand_nat & nat_suit_mask[trump, trump])
+    trump_cards = nat_suit_mask[trump, trump]
+    n_trumps = popcount(hand_nat & trump_cards)
     value = 0.0
     in_top = 0
-    trump_cards = nat_suit_mask[trump, trump]
-    for depth in range(_TOP_TRUMPS):  # below these, every trump weighs the same
+    counting = 1  # 0 once the trump suit runs out (a removed suit named trumps holds only the black aces)
+    for depth in range(len(_TOP_WEIGHTS)):
         card = card_of_pos[trump, top - depth]
-        if bit(card) & trump_cards == ZERO:
-            break  # a short trump suit (a removed suit named trumps holds only the black aces)
-        if hand_nat & bit(card) != ZERO:
-            value += _trump_weight(depth)
-            in_top += 1
-    value += _trump_weight(_TOP_TRUMPS) * (n_trumps - in_top)
-    if n_trumps >= 4:
-        value += 0.4 * (n_trumps - 3)
+        counting &= np.int64((trump_cards >> np.uint64(card)) & ONE)
+        held = counting & np.int64((hand_nat >> np.uint64(card)) & ONE)
+        value += _TOP_WEIGHTS[depth] * held
+        in_top += held
+    value += _LOW_TRUMP * (n_trumps - in_top)
+    value += 0.4 * max(n_trumps - 3, 0)
+    three = 1 if n_trumps >= 3 else 0
+    four = 1 if n_trumps >= 4 else 0
     for suit in range(4):
-        if suit == trump or nat_suit_mask[trump, suit] == ZERO:
+        cards = nat_suit_mask[trump, suit]
+        if suit == trump or cards == ZERO:
             continue
-        length = popcount(hand_nat & nat_suit_mask[trump, suit])
-        if length == 0:
-            if n_trumps >= 3:
-                value += 0.3
-            continue
-        if hand_nat & bit(suit * 10 + 9) != ZERO:
-            value += 0.85
-            if length >= 2 and hand_nat & bit(suit * 10 + 8) != ZERO:
-                value += 0.5
-        elif length >= 2 and hand_nat & bit(suit * 10 + 8) != ZERO:
-            value += 0.25
-        if length == 1 and n_trumps >= 4:
-            value += 0.15
+        length = popcount(hand_nat & cards)
+        king = np.int64((hand_nat >> np.uint64(suit * 10 + 9)) & ONE)
+        queen_guarded = np.int64((hand_nat >> np.uint64(suit * 10 + 8)) & ONE) & (1 if length >= 2 else 0)
+        value += 0.3 * ((1 if length == 0 else 0) & three)   # a void, with trumps to ruff
+        value += 0.85 * king
+        value += 0.5 * (king & queen_guarded)
+        value += 0.25 * ((1 - king) & queen_guarded)
+        value += 0.15 * ((1 if length == 1 else 0) & four)    # a singleton beside four trumps
     return value
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _partner_possible(hand_nat, trump, nat_suit_mask):
     """Could an ask in ``trump`` find a partner? Yes if a plain king lies elsewhere, or if
     the hand holds every king (then a queen may be called). Otherwise asking means playing
     alone without the sans-prendre premium."""
-    every_king = True
+    kings = ZERO
     for suit in range(4):
-        if nat_suit_mask[trump, suit] == ZERO and suit != trump:
-            continue
-        king_held = hand_nat & bit(suit * 10 + 9) != ZERO
-        if not king_held:
-            every_king = False
-            if suit != trump:
-                return True
-    return every_king
+        if suit == trump or nat_suit_mask[trump, suit] != ZERO:
+            kings |= bit(suit * 10 + 9)
+    missing = kings & ~hand_nat
+    return missing == ZERO or missing & ~bit(trump * 10 + 9) != ZERO
 
 
 @njit(cache=True, _nrt=False)
@@ -287,18 +275,19 @@ def choose_gift(pid, params, hand_nat, king, trump, pos_of_card, card_of_pos, bl
 
 
 # ---------------------------------------------------------------- card play
-@njit(cache=True, _nrt=False)
-def choose_card(pid, params, rules_at, hand, legal, obs, pack_ord, block_of_pos, block_mask, rng):
+@njit(cache=True, _nrt=False, inline="always")
+def choose_card(pid, params, base, hand, legal, obs, pack_ord, block_of_pos, block_mask, rng):
     """An ordered position from ``legal`` for the player described by ``obs``; the heuristic reads
-    its card-play rules from the row's block at ``rules_at`` (_layout.CARD_RULES or ALT_RULES)."""
+    the card-play rules of his role from his row at ``base`` (_card_play.rules_of_role)."""
     if pid == L.POLICY_RANDOM:
         return nth_set(legal, below_n(rng, popcount(legal)))
-    return heuristic_card(params, rules_at, hand, legal, obs, pack_ord, block_of_pos, block_mask)
+    return heuristic_card(params, base, hand, legal, obs, pack_ord, block_of_pos, block_mask)
 
 
 @njit(cache=True, _nrt=False)
-def choose_vole(pid, params, rules_at, hand, obs, pack_ord, block_mask, rng):
-    """1 to undertake the vole by leading to the next trick, 0 to stop at the game."""
+def choose_vole(pid, params, base, hand, obs, pack_ord, block_mask, rng):
+    """1 to undertake the vole by leading to the next trick, 0 to stop at the game; the heuristic
+    reads its role's rules at ``base``, as for a card."""
     if pid == L.POLICY_RANDOM:
         return below_n(rng, 2)
-    return heuristic_vole(params, rules_at, hand, obs, pack_ord, block_mask)
+    return heuristic_vole(params, base, hand, obs, pack_ord, block_mask)

@@ -86,7 +86,7 @@ def beats(card_pos, best_pos, trump, block_of_pos):
     return card_block == trump or card_block == block_of_pos[trump, best_pos]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_calls(hand_nat, trump, rules):
     """Natural mask of the cards the ombre may call once ``trump`` is named.
 
@@ -116,7 +116,7 @@ def legal_calls(hand_nat, trump, rules):
     return calls
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def to_ordered(hand_nat, trump, pos_of_card):
     """Natural mask -> ordered-encoding mask for ``trump``."""
     out = ZERO
@@ -129,7 +129,7 @@ def to_ordered(hand_nat, trump, pos_of_card):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def count_matadors(side_ord, trump, rules, top_pos, trump_block):
     """Matadors the side is paid for: the unbroken run of trumps from spadille down.
 
@@ -150,7 +150,7 @@ def count_matadors(side_ord, trump, rules, top_pos, trump_block):
     return run
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def matador_bonus(hand_ord, trump, top_pos, trump_block):
     """The Italian page's matador bonus for one hand: 2 for the top four trumps, 1 for the
     three matadors, else 0 (payments.matador_count = top-three-or-four-in-one-hand)."""
@@ -164,7 +164,7 @@ def matador_bonus(hand_ord, trump, top_pos, trump_block):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_demands(hand_nat, trump, rules):
     """Natural mask of the kings the ombre may demand: those of the pack he does not hold, the
     king of trumps only with exchange.demand_king_of_trumps."""
@@ -177,7 +177,7 @@ def legal_demands(hand_nat, trump, rules):
     return demands & pack & ~hand_nat
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def casco_calls(hand_nat, rules):
     """Natural mask of the kings a casco ombre may call before trumps are named: every king of
     the pack, his own only with contract.self_call."""
@@ -205,7 +205,7 @@ def called_king_duty(legal, hand, led_pos, called_pos, trump, block_of_pos):
     return legal
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bete_size(chain_len, chain_first, rules, bete_chain):
     """Size of the bête made now, the chain having ``chain_len`` bêtes since the pool was won.
 
@@ -228,7 +228,7 @@ def bete_size(chain_len, chain_first, rules, bete_chain):
     return bete_chain[row, length - 1] + (chain_len - length + 1) * rules[L.R_BETE_INCREMENT]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def split_side(flow):
     """Share a side's flow between ombre and friend; the odd jeton is the ombre's either way."""
     if flow >= 0:

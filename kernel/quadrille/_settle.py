@@ -22,7 +22,7 @@ MAX_RIDING = L.MAX_RIDING
 TABLE_LEN = T_RIDING + MAX_RIDING
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _ride(table, bete):
     """A new bête rides with the next deals, kept apart from the others."""
     count = table[T_RIDING_COUNT]
@@ -34,7 +34,7 @@ def _ride(table, bete):
     table[T_BETES] += bete
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _biggest_riding(table):
     """The index in the riding list of the biggest bête (the first made among equals), -1 if none."""
     best = -1
@@ -44,7 +44,7 @@ def _biggest_riding(table):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _remove_riding(table, index):
     size = table[T_RIDING + index]
     count = table[T_RIDING_COUNT]
@@ -55,12 +55,12 @@ def _remove_riding(table, index):
     table[T_BETES] -= size
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def table_total(table):
     return table[T_STAKES] + table[T_BETES] + table[T_ODD]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _ante_round(table, nets, n_seats, rules):
     """Every seat puts a jeton au jeu (payments.au_jeu), the dealer (last seat) the devant too."""
     for seat in range(n_seats):
@@ -69,7 +69,7 @@ def _ante_round(table, nets, n_seats, rules):
     table[T_STAKES] += rules[L.R_DEVANT] + n_seats * rules[L.R_AU_JEU]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pay_antes(table, nets, n_seats, spadille_holder, rules):
     """The dealer (last seat) puts the devant, everyone a jeton au jeu; the counters a
     codille left last deal go to this deal's spadille holder. In the italian-pot scheme the
@@ -82,7 +82,7 @@ def pay_antes(table, nets, n_seats, spadille_holder, rules):
     table[T_ODD] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def outcome_of(side_tricks, rules):
     if side_tricks >= rules[L.R_WIN_TRICKS]:
         return L.WIN
@@ -91,7 +91,7 @@ def outcome_of(side_tricks, rules):
     return L.CODILLE
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def game_stake(contract, rules):
     """The contract's multiplied jeu and consolation: under payments.pot_game = into-the-pot
     the part of a game each payer stakes into the pot rather than paying the winners."""
@@ -99,7 +99,7 @@ def game_stake(contract, rules):
     return (twice * (rules[L.R_JEU] + rules[L.R_CONSOLATION])) // 2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def game_value(contract, matadors, rules):
     """What each defender pays on a win: multiplier x (jeu + consolation), the matadors and
     the contract's premium (docs/variants.md, Settlement)."""
@@ -111,7 +111,7 @@ def game_value(contract, matadors, rules):
     return game_stake(contract, rules) + matadors * rules[L.R_MATADOR] + premium, premium
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle(table, nets, n_seats, contract, ombre, friend, side_tricks, ombre_tricks,
            vole_state, matadors, odd_defender, rules, bete_chain):
     """Pay out one played deal; returns (outcome, bête made). ``nets`` already holds the antes.

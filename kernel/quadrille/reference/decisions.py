@@ -19,6 +19,7 @@ import numpy as np
 from spadille.kernel.common._rng import PythonStream
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille import _policies
+from spadille.kernel.quadrille._card_play import rules_of_role
 from spadille.kernel.quadrille.policies import SeatPolicy, kernel_arrays
 from spadille.kernel.quadrille.ruleset import Ruleset
 from spadille.kernel.quadrille.search import _players
@@ -171,9 +172,11 @@ class SharedPolicies:
                                     self.pack_mask(trump), self.policy_rules, self.pos_of_card, self.block_of_pos,
                                     self.block_mask, self.top_pos, self.compress8, self.dd_table, self.dd_shapes)
             return int(self.card_of_pos[trump, position])
-        position = _consult(stream, _policies.choose_card, np.int64(pid), self.params[seat], np.int64(rules_at),
+        obs = self.observation(state, seat)
+        position = _consult(stream, _policies.choose_card, np.int64(pid), self.params[seat],
+                            np.int64(rules_of_role(np.int64(rules_at), obs)),
                             self.ordered_mask(state.hands[seat], trump), self.ordered_mask(legal, trump),
-                            self.observation(state, seat), self.pack_mask(trump), self.block_of_pos, self.block_mask)
+                            obs, self.pack_mask(trump), self.block_of_pos, self.block_mask)
         return int(self.card_of_pos[trump, position])
 
     def vole(self, state: PlayState, seat: int, stream: PythonStream, pid: int | None = None,
@@ -192,9 +195,10 @@ class SharedPolicies:
                                   self.policy_rules, self.pos_of_card, self.block_of_pos, self.block_mask,
                                   self.top_pos, self.compress8, self.dd_table, self.dd_shapes)
             return answer != 0
-        answer = _consult(stream, _policies.choose_vole, np.int64(pid), self.params[seat], np.int64(rules_at),
-                          self.ordered_mask(state.hands[seat], trump), self.observation(state, seat),
-                          self.pack_mask(trump), self.block_mask)
+        obs = self.observation(state, seat)
+        answer = _consult(stream, _policies.choose_vole, np.int64(pid), self.params[seat],
+                          np.int64(rules_of_role(np.int64(rules_at), obs)),
+                          self.ordered_mask(state.hands[seat], trump), obs, self.pack_mask(trump), self.block_mask)
         return answer != 0
 
     def pack_mask(self, trump: int) -> np.uint64:

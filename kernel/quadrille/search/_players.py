@@ -71,7 +71,7 @@ def _pick(totals, legal, maximise, tie_high):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def dd_card(params, seat, legal, hands, obs, ombre, friend, trump, rules, block_of_pos, block_mask, top_pos,
             compress8, table, shapes, values):
     """A card of best double-dummy value for ``seat``'s side, all hands open."""
@@ -83,7 +83,7 @@ def dd_card(params, seat, legal, hands, obs, ombre, friend, trump, rules, block_
     return _pick(values, legal, (side_mask >> seat) & 1 == 1, params[P_TIE] >= 0.5)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def dd_vole(hands, obs, seat, ombre, friend, trump, rules, block_of_pos, block_mask, top_pos,
             compress8, table, shapes):
     """Undertake the vole exactly when best play takes every trick."""
@@ -148,7 +148,7 @@ def _window(params, obs, side_won, rules):
     return low, max(low, min(hand, rules[L.R_WIN_TRICKS] + width - 1))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def pimc_card(params, seat, legal, hands, played, obs, called, pack_ord, rules, pos_of_card, block_of_pos,
               block_mask, top_pos, compress8, table, shapes, rng):
     """The legal card with the best average double-dummy value over K consistent deals."""
@@ -220,7 +220,7 @@ def _settled(seen, n, totals, legal, maximise, tie_high, z):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def pimc_vole(params, seat, hands, played, obs, called, pack_ord, rules, pos_of_card, block_of_pos, block_mask,
               top_pos, compress8, table, shapes, rng):
     """Undertake the vole when at least P_VOLE_SHARE of the sampled deals take every trick."""
