@@ -71,7 +71,7 @@ def train_command(
 
 
 def _check_target(target: Path) -> None:
-    from spadille.analyses.rowfile import RowFileError, probe_writable
+    from spadille.analyses.rowfile import RowFileError, probe_writable, refuse_read_only
 
     if target.suffix.lower() != ".toml":
         raise RowFileError(f"--out {str(target)!r} must end in .toml")
@@ -80,6 +80,7 @@ def _check_target(target: Path) -> None:
     folder = target.parent
     if not folder.is_dir():
         raise RowFileError(f"--out {str(target)!r}: directory {str(folder)!r} does not exist")
+    refuse_read_only(target, f"--out {str(target)!r}")
     probe_writable(folder, f"--out {str(target)!r}")
 
 
