@@ -17,6 +17,10 @@ SeedOption = Annotated[int, typer.Option("--seed", help="Random seed: the same s
 
 DealsOption = Annotated[int, typer.Option("--deals", help="Number of deals to play.")]
 
+FirstDealOption = Annotated[int, typer.Option(
+    "--first-deal", help="Number of the first deal to play (deals are numbered from 0 for each seed): a run "
+                         "that stopped early goes on from here with the same deals.")]
+
 RuleOption = Annotated[
     Optional[list[str]],
     typer.Option("--rule", metavar="KEY=VALUE",
