@@ -73,8 +73,10 @@ def probe_writable(folder: Path, what: str) -> None:
         handle, name = tempfile.mkstemp(prefix=".spadille-probe-", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise RowFileError(f"{what}: directory {str(folder)!r} is not writable ({exc.strerror or exc})") from None
-    os.close(handle)
-    os.unlink(name)
+    try:
+        os.close(handle)
+    finally:
+        os.unlink(name)   # even when a Ctrl-C comes between the two
 
 
 def _temporary(target: Path) -> Path:
