@@ -11,6 +11,7 @@ import sys
 import typer
 
 from . import claims
+from .checks import checked
 from .dispatch import game_command
 from .games import COMMANDS, GAMES
 
@@ -29,7 +30,7 @@ app = typer.Typer(
 
 for command in COMMANDS:
     app.add_typer(game_command(command))
-app.command("claims")(claims.claims_command)  # game-independent: each claim names its own game
+app.command("claims")(checked(claims.claims_command))  # game-independent: each claim names its own game
 
 EXIT_USAGE = 2
 

@@ -46,5 +46,7 @@ def user_errors() -> Iterator[None]:
         yield
     except Exception as exc:  # a Ctrl-C (not an Exception) passes untouched: importing the error
         if isinstance(exc, reported_errors()):  # classes while it propagates could fail half-way
-            fail(" ".join(str(exc).splitlines()))  # one line, whatever the message held
+            from .checks import attributed
+
+            fail(attributed(" ".join(str(exc).splitlines())))  # one line, led by the option it is about
         raise
