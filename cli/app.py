@@ -49,7 +49,7 @@ def main() -> None:
     instead of Click's boxed usage panel. A Ctrl-C that no command turned into a result of its
     own (during start-up, say) is one line and exit code 130; a closed output pipe ends quietly
     (cli/streams.py)."""
-    from .entry import EXIT_INTERRUPTED, INTERRUPTED
+    from .entry import EXIT_INTERRUPTED, INTERRUPTED, interrupted_outside_a_command
     from .streams import closed_pipe_exit, prepare_streams, stdout_was_closed
 
     exceptions = _click_exceptions()
@@ -77,4 +77,6 @@ def main() -> None:
         raise
     if stdout_was_closed():
         closed_pipe_exit()
+    if code == EXIT_INTERRUPTED and interrupted_outside_a_command():
+        typer.echo(INTERRUPTED, err=True)   # Typer ended a KeyboardInterrupt with a silent 130
     sys.exit(code if isinstance(code, int) else 0)

@@ -9,10 +9,11 @@ write, a commit or a tally.
 The worker calls the pump's ``hand_over`` with each finished batch and its ``advance`` with each
 count of units done; after a first Ctrl-C, ``advance`` raises KeyboardInterrupt in the worker,
 which the batch loops already turn into an interrupted result. The main thread's ``run``
-consumes every batch in order. After a second Ctrl-C it stops waiting when the command allows it
-(``abandon``: it can summarise from the batches it has consumed): the batches already handed
-over are consumed, the one in the kernel is left, and ``run`` returns ``ABANDONED``. The worker
-is a daemon thread still inside a kernel, so the process must then end with ``leave_now``.
+consumes every batch in order. It stops waiting when the command's ``abandon()`` says so (after
+a second Ctrl-C when the command can summarise from the batches it consumed, or after any Ctrl-C
+while nothing has finished yet): the batches already handed over are consumed, the one in the
+kernel is left, and ``run`` returns ``ABANDONED``. The worker is a daemon thread still inside a
+kernel (or numba's compiler), so the process must then end with ``leave_now``.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class BatchPump:
     def __init__(self, stop: StopBetweenBatches):
         self.stop = stop
         self.consumed = 0                  # batches consumed on the main thread
+        self.advanced = 0                  # units of work the worker reported done
         self._events: queue.Queue = queue.Queue(maxsize=DEPTH)
         self._worker: threading.Thread | None = None
 
@@ -53,7 +55,8 @@ class BatchPump:
             abandon: Callable[[], bool] = lambda: False):
         """Run ``work()`` in a worker thread (in a copy of this thread's context: the Dask client and
         the active runner are found through it); ``consume`` each batch it hands over and ``advance``
-        the bar, here, until it returns. Returns its result, or ABANDONED (see the module)."""
+        the bar, here, until it returns. Returns its result, or ABANDONED once ``abandon()`` (asked
+        after a Ctrl-C) is true."""
         context = contextvars.copy_context()
         self._worker = threading.Thread(target=context.run, args=(self._work, work), daemon=True,
                                         name="spadille-batches")
@@ -61,7 +64,7 @@ class BatchPump:
         try:
             while True:
                 self.stop.announce()
-                if self.stop.hurried and abandon():
+                if self.stop.requested and abandon():
                     self._drain(consume, advance)
                     return ABANDONED
                 try:
@@ -83,6 +86,7 @@ class BatchPump:
             self.consumed += 1
         else:
             advance(item)
+            self.advanced += item
 
     def _drain(self, consume, advance) -> None:
         """Consume the batches already handed over, without waiting for more."""
@@ -114,6 +118,38 @@ class BatchPump:
     @property
     def worker_running(self) -> bool:
         return self._worker is not None and self._worker.is_alive()
+
+
+def run_until_interrupted(work: Callable[[], Any], console, nothing_kept: str):
+    """``work()``'s result, computed in a worker thread while this one waits; a Ctrl-C ends the
+    command at once, in one line (``nothing_kept``, why nothing was kept) and exit code 130. For
+    a long kernel call with no batches to keep, which would otherwise hold Ctrl-C until it returned."""
+    import signal
+
+    asked = threading.Event()
+    outcome: dict[str, Any] = {}
+
+    def compute() -> None:
+        try:
+            outcome["value"] = work()
+        except BaseException as exc:  # noqa: BLE001 - raised again on the main thread
+            outcome["error"] = exc
+
+    worker = threading.Thread(target=contextvars.copy_context().run, args=(compute,), daemon=True,
+                              name="spadille-work")
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: asked.set())
+    try:
+        worker.start()
+        while worker.is_alive():
+            if asked.is_set():
+                console.print(nothing_kept, soft_wrap=True, markup=False, emoji=False, highlight=False)
+                leave_now(130)
+            worker.join(POLL_SECONDS)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
 
 
 def leave_now(code: int) -> None:

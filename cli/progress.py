@@ -72,11 +72,28 @@ class CountColumn(ProgressColumn):
         return Text(f"{done:,}/{int(task.total):,}", style="progress.download")
 
 
+class ErrorsFirst(Progress):
+    """A progress bar that vanishes when its block ends in an error, so that the command's
+    ``Error:`` line is the first thing on stderr, not a bar left at "0/50 ? deals/s"."""
+
+    def __exit__(self, exc_type, exc, traceback) -> None:
+        if exc_type is None or issubclass(exc_type, KeyboardInterrupt):
+            super().__exit__(exc_type, exc, traceback)
+            return
+        self.live.transient = True          # a terminal: the bar is erased
+        quiet = self.console.quiet
+        self.console.quiet = not self.console.is_terminal   # a file or a pipe: nothing more is written
+        try:
+            super().__exit__(exc_type, exc, traceback)
+        finally:
+            self.console.quiet = quiet
+
+
 def deal_progress(console: Console) -> Progress:
     def unbroken():
         return Column(no_wrap=True)
 
-    return Progress(
+    return ErrorsFirst(
         TextColumn("[progress.description]{task.description}",
                    table_column=Column(max_width=max(DESCRIPTION_WIDTH, console.width - OTHER_COLUMNS),
                                        overflow="fold")),

@@ -115,12 +115,15 @@ class RunOutput:
         self._pump.advance(n)
 
     def pump(self, work: Callable[[], Any], consume: Callable[[Any], None], abandon: bool = False):
-        """``work()``'s result, its batches consumed here (cli/pipeline.py); None when a second
-        Ctrl-C left it (only where ``abandon``: the command summarises from what it consumed)."""
+        """``work()``'s result, its batches consumed here (cli/pipeline.py); None when a second Ctrl-C
+        left it: where ``abandon`` (the command summarises from what it consumed), or where nothing
+        had finished yet (numba still compiling, say)."""
         from spadille.cli.pipeline import ABANDONED
 
         started = time.perf_counter()
-        outcome = self._pump.run(work, consume, lambda n: self.progress.advance(self.task, n), lambda: abandon)
+        pump = self._pump
+        outcome = pump.run(work, consume, lambda n: self.progress.advance(self.task, n),
+                           lambda: self.stop.hurried and (abandon or pump.advanced == 0))
         self.seconds = time.perf_counter() - started
         if outcome is ABANDONED:
             self.ending.abandoned = True

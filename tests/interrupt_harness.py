@@ -26,6 +26,7 @@ DEADLINE = 60.0              # seconds a run may take before it is killed and re
 
 
 def _child(folder: Path, suffix: str, seed: int) -> None:
+    signal.signal(signal.SIGINT, signal.default_int_handler)   # as at a terminal, whatever this process inherited
     out = os.open(folder / "stdout.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
     err = os.open(folder / "stderr.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
     os.dup2(out, 1)

@@ -93,6 +93,9 @@ def _play(config, run, rows_of, n_out, unit, out, scheduler, block_deals, report
 
             work = lambda: cabriolet_on(running.runner, config, progress=progress, on_batch=on_batch)  # noqa: E731
         result = running.pump(work, running.write_rows(lambda batch: rows_of(*batch)))
+        if result is None:        # a second Ctrl-C before anything finished
+            running.commit({}, 0)
+            return running.ending
         if running.commit({**config.metadata(), "sessions_done": result.sessions_done,
                            "interrupted": result.interrupted}, result.sessions_done * config.rounds):
             report(running, result)

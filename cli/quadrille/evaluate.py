@@ -82,6 +82,7 @@ def run(hand_text, seat, play, deals, seed, ruleset, rule, condition, fix, top, 
     from spadille.kernel.quadrille.ruleset import load_ruleset_with
 
     from .evaluate_view import best_line, evaluation_table, metadata_text, vole_lines
+    from spadille.cli.pipeline import ABANDONED, BatchPump, leave_now
     from spadille.cli.progress import StopBetweenBatches, deal_progress
 
     rules = load_ruleset_with(ruleset, rule)
@@ -101,20 +102,23 @@ def run(hand_text, seat, play, deals, seed, ruleset, rule, condition, fix, top, 
         from spadille.analyses.rowfile import check_output_path
 
         check_output_path(out)
-    with StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
+    # The evaluation runs in a worker thread (cli/pipeline.py), so that Ctrl-C is answered at once even
+    # while numba compiles or the other cards are dealt: before any deal is played it ends the
+    # command, after that it stops the evaluation at the end of the batch in flight.
+    with StopBetweenBatches(stderr, at_once=False) as stop, deal_progress(stderr) as progress:
         task = progress.add_task("deals", total=n_deals)
-
-        def advance(n: int) -> None:
-            progress.advance(task, n)
-            stop.check()
-
-        try:
-            evaluation = evaluate_hand(rules, policies, hand, focal, n_deals, seed, condition=condition, vole=vole,
-                                       threads=threads, progress=advance, metadata=metadata, fixed=fixed)
-        except KeyboardInterrupt:   # a second Ctrl-C while the other cards were still being dealt
-            evaluation = None
-    if evaluation is None or evaluation.deals == 0:
+        pump = BatchPump(stop)
+        evaluation = pump.run(lambda: evaluate_hand(rules, policies, hand, focal, n_deals, seed, condition=condition,
+                                                    vole=vole, threads=threads, progress=pump.advance,
+                                                    metadata=metadata, fixed=fixed),
+                              lambda batch: None, lambda n: progress.advance(task, n),
+                              abandon=lambda: pump.advanced == 0)
+        stop.settled = True
+        stop.announce()
+    if evaluation is ABANDONED or evaluation.deals == 0:
         stderr.print("Interrupted before any deal was played: nothing was kept.", soft_wrap=True, markup=False)
+        if evaluation is ABANDONED:
+            leave_now(EXIT_INTERRUPTED)
         raise typer.Exit(EXIT_INTERRUPTED)
     stdout.print(metadata_text(evaluation), soft_wrap=True, markup=False)
     stdout.print(evaluation_table(evaluation, top))

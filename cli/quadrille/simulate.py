@@ -79,6 +79,9 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
             result = running.pump(lambda: simulate_on(running.runner, config, None, running.advance,
                                                       running.hand_over if out is not None else None),
                                   running.write_rows(to_table))
+        if result is None:        # a second Ctrl-C before anything finished
+            running.commit({}, 0)
+            return running.ending
         metadata = {**config.metadata(), "deals_done": running.rows_written, "interrupted": result.interrupted}
         if len(getattr(result, "ranges", ())) > 1:  # an interrupted cluster run kept blocks with gaps
             metadata["deal_ranges"] = result.ranges

@@ -74,6 +74,9 @@ def _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, ou
             work = lambda: reversis_on(running.runner, config, want_rows=want_rows,  # noqa: E731
                                        progress=running.advance, on_batch=on_batch, batch_deals=batch_deals)
         result = running.pump(work, running.write_rows(lambda batch: deal_rows(*batch, session_length)))
+        if result is None:        # a second Ctrl-C before anything finished
+            running.commit({}, 0)
+            return running.ending
         if not running.commit({**config.metadata(), "deals_done": result.deals_done,
                                "interrupted": result.interrupted}, result.deals_done):
             return running.ending

@@ -81,6 +81,9 @@ def run_simulate(games, seed, preset, rule, policy, compare, ruleset, threads, o
         on_batch = (lambda first, batch: running.hand_over((first, batch))) if out is not None else None
         result = running.pump(lambda: play(config, progress=running.advance, on_batch=on_batch),
                               running.write_rows(lambda batch: game_rows(*batch)))
+        if result is None:        # a second Ctrl-C before anything finished
+            running.commit({}, 0)
+            return running.ending
         compared = None
         if pair is not None and not result.interrupted:
             def stop_check(n: int) -> None:  # the comparison's batches, here: Ctrl-C ends it between two
