@@ -120,8 +120,12 @@ def _parts(value: str) -> list[str]:
 
 
 def _quotes(message: str, value: str) -> bool:
+    """Is ``value`` in ``message``: quoted, or as a whole word when it is distinctive enough (a short
+    number such as a seed of 3 is too common a word to say which option a message is about)."""
     if not value:
         return False
     if f"'{value}'" in message or f'"{value}"' in message:
         return True
+    if re.fullmatch(r"\d{1,2}", value) or len(value) < 2:
+        return False
     return re.search(rf"(?<![\w.-]){re.escape(value)}(?![\w.])", message) is not None

@@ -116,14 +116,17 @@ class RunOutput:
 
     def pump(self, work: Callable[[], Any], consume: Callable[[Any], None], abandon: bool = False):
         """``work()``'s result, its batches consumed here (cli/pipeline.py); None when a second Ctrl-C
-        left it: where ``abandon`` (the command summarises from what it consumed), or where nothing
-        had finished yet (numba still compiling, say)."""
+        left it in a kernel: where ``abandon`` (the command summarises from what it consumed), or
+        where nothing had finished yet (numba still compiling, say). Never with a cluster: its blocks
+        run elsewhere, and the client looks at Ctrl-C every second (and a local cluster's worker
+        processes must be closed, not left behind)."""
         from spadille.cli.pipeline import ABANDONED
 
         started = time.perf_counter()
         pump = self._pump
+        here = self.runner is None
         outcome = pump.run(work, consume, lambda n: self.progress.advance(self.task, n),
-                           lambda: self.stop.hurried and (abandon or pump.advanced == 0))
+                           lambda: self.stop.hurried and here and (abandon or pump.advanced == 0))
         self.seconds = time.perf_counter() - started
         if outcome is ABANDONED:
             self.ending.abandoned = True
