@@ -27,6 +27,7 @@ import pandas as pd
 METADATA_KEY = "spadille"
 CSV_PREFIX = f"# {METADATA_KEY}: "
 SUFFIXES = (".parquet", ".csv")
+ROW_GROUP_ROWS = 65_536   # rows a Parquet row group holds, whatever the batches written
 
 
 class RowFileError(ValueError):
@@ -47,8 +48,23 @@ def check_output_path(path: str | os.PathLike) -> Path:
         raise RowFileError(f"--out {str(target)!r}: directory {str(folder)!r} does not exist")
     if target.is_dir():
         raise RowFileError(f"--out {str(target)!r} is a directory")
+    refuse_read_only(target, f"--out {str(target)!r}")
     probe_writable(folder, f"--out {str(target)!r}")
     return target
+
+
+def refuse_read_only(target: Path, what: str) -> None:
+    """RowFileError naming ``what`` when ``target`` is a file that may not be written: one this user
+    cannot write, as a shell's ``>`` would refuse, or one that no one may write (``chmod a-w``),
+    which is how a file is marked to keep, even from root, who may write anything."""
+    import stat
+
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return  # nothing there yet (or a broken link, which the write replaces)
+    if not os.access(target, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise RowFileError(f"{what} is read-only: make it writable (chmod u+w) or choose another file")
 
 
 def probe_writable(folder: Path, what: str) -> None:
@@ -57,8 +73,10 @@ def probe_writable(folder: Path, what: str) -> None:
         handle, name = tempfile.mkstemp(prefix=".spadille-probe-", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise RowFileError(f"{what}: directory {str(folder)!r} is not writable ({exc.strerror or exc})") from None
-    os.close(handle)
-    os.unlink(name)
+    try:
+        os.close(handle)
+    finally:
+        os.unlink(name)   # even when a Ctrl-C comes between the two
 
 
 def _temporary(target: Path) -> Path:
@@ -75,31 +93,38 @@ def _temporary(target: Path) -> Path:
 
 
 class RowFileWriter:
-    """Write DataFrames of identical columns to ``path`` (.parquet or .csv), atomically.
+    """Write tables of identical columns (Arrow tables or DataFrames) to ``path`` (.parquet or
+    .csv), atomically.
 
     Use as a context manager: leaving the block by an exception discards the file; the
-    caller must ``commit(metadata)`` to keep it."""
+    caller must ``commit(metadata)`` to keep it.
 
-    def __init__(self, path: str | os.PathLike, template: pd.DataFrame):
+    A Parquet file's row groups hold ``ROW_GROUP_ROWS`` rows each whatever the sizes of the
+    batches written (the rows are held until a group fills), so its bytes depend on the rows
+    alone, never on how a run cut them (threads, blocks). Its columns are dictionary-encoded
+    where the first row group repeats values; the deal numbers, masks and hands never do, and
+    encoding them twice cost a third of the writing."""
+
+    def __init__(self, path: str | os.PathLike, template):
+        import pyarrow as pa
+
         self.target = check_output_path(path)
         self.kind = self.target.suffix.lower()[1:]
         self.rows_written = 0
         self._parquet = None
+        self._held: list = []          # Parquet: rows not yet in a full row group
+        self._held_rows = 0
+        self._schema = _arrow(template, None).schema.remove_metadata()
+        self._columns = list(self._schema.names)
         self._body = _temporary(self.target)  # also proves the directory is writable
         try:
-            if self.kind == "parquet":
-                import pyarrow as pa
-                import pyarrow.parquet as pq
-
-                # Fixed from the template (an empty frame), so every batch is cast to one schema.
-                self._schema = pa.Schema.from_pandas(template, preserve_index=False).remove_metadata()
-                self._parquet = pq.ParquetWriter(self._body, self._schema, store_schema=False)
-            else:
-                self._columns = list(template.columns)
-                template.to_csv(self._body, index=False)
+            if self.kind == "csv":
+                with open(self._body, "w", encoding="utf-8", newline="") as body:
+                    body.write(",".join(_csv_field(name) for name in self._columns) + "\n")
         except OSError as exc:
             self.discard()
             raise RowFileError(f"cannot write {str(self.target)!r}: {exc.strerror or exc}") from None
+        self._pa = pa
 
     def __enter__(self) -> "RowFileWriter":
         return self
@@ -108,25 +133,62 @@ class RowFileWriter:
         if exc_type is not None:
             self.discard()
 
-    def write(self, frame: pd.DataFrame) -> None:
+    def write(self, rows) -> None:
+        """Append ``rows`` (an Arrow table or a DataFrame with the template's columns)."""
+        table = _arrow(rows, self._schema)
+        if table.schema.names != self._columns:
+            raise RowFileError("a batch's columns differ from the file's header")
         try:
-            if self._parquet is not None:
-                import pyarrow as pa
-
-                self._parquet.write_table(pa.Table.from_pandas(frame, schema=self._schema, preserve_index=False))
+            if self.kind == "parquet":
+                self._held.append(table)
+                self._held_rows += table.num_rows
+                if self._held_rows >= ROW_GROUP_ROWS:
+                    self._write_groups(final=False)
             else:
-                if list(frame.columns) != self._columns:
-                    raise RowFileError("a batch's columns differ from the file's header")
-                frame.to_csv(self._body, mode="a", header=False, index=False)
+                self._append_csv(rows, table)
         except OSError as exc:
             raise RowFileError(f"cannot write {str(self.target)!r}: {exc.strerror or exc}") from None
-        self.rows_written += len(frame)
+        self.rows_written += table.num_rows
+
+    def _write_groups(self, final: bool) -> None:
+        """Write every full row group held (and at the end the last, shorter one)."""
+        import pyarrow.parquet as pq
+
+        joined = self._pa.concat_tables(self._held) if self._held else self._schema.empty_table()
+        whole = joined.num_rows if final else joined.num_rows - joined.num_rows % ROW_GROUP_ROWS
+        if self._parquet is None:
+            dictionary = _repeating_columns(joined.slice(0, ROW_GROUP_ROWS))
+            self._parquet = pq.ParquetWriter(self._body, self._schema, store_schema=False, use_dictionary=dictionary,
+                                             write_statistics=sorted(set(dictionary) | set(_numeric_columns(self._schema))))
+        if whole:
+            self._parquet.write_table(joined.slice(0, whole), row_group_size=ROW_GROUP_ROWS)
+        rest = joined.slice(whole)
+        self._held, self._held_rows = ([rest] if rest.num_rows else []), rest.num_rows
+
+    def _append_csv(self, rows, table) -> None:
+        """An Arrow table through Arrow's writer, unquoted as pandas writes it (several times faster);
+        a DataFrame, or a table whose text holds a comma, a quote or a line end, through pandas,
+        whose number formatting the other games' files have always had."""
+        if not isinstance(rows, pd.DataFrame):
+            import pyarrow.csv as csv
+
+            text = self._pa.BufferOutputStream()   # whole before any of it reaches the file
+            try:
+                csv.write_csv(table, text, csv.WriteOptions(include_header=False, quoting_style="none"))
+            except self._pa.ArrowInvalid:
+                rows = table.to_pandas()
+            else:
+                with open(self._body, "ab") as body:
+                    body.write(text.getvalue())
+                return
+        rows.to_csv(self._body, mode="a", header=False, index=False)
 
     def commit(self, metadata: dict) -> Path:
         """Write ``metadata`` and move the file into place; returns the target path."""
         text = json.dumps(metadata, ensure_ascii=False, sort_keys=True)
         try:
-            if self._parquet is not None:
+            if self.kind == "parquet":
+                self._write_groups(final=True)
                 self._parquet.add_key_value_metadata({METADATA_KEY: text})
                 self._parquet.close()
                 self._parquet = None
@@ -156,6 +218,46 @@ class RowFileWriter:
                 pass  # the file is deleted next; a failed close changes nothing
             self._parquet = None
         self._body.unlink(missing_ok=True)
+
+
+def _arrow(rows, schema):
+    """``rows`` as an Arrow table (of ``schema`` when given): a DataFrame is converted, its index dropped."""
+    import pyarrow as pa
+
+    if isinstance(rows, pa.Table):
+        return rows if schema is None or rows.schema.equals(schema) else rows.cast(schema)
+    return pa.Table.from_pandas(rows, schema=schema, preserve_index=False)
+
+
+def _repeating_columns(sample) -> list[str]:
+    """The columns whose values repeat in ``sample`` (at most one distinct value in four rows):
+    those a dictionary encodes well."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    rows = max(sample.num_rows, 1)
+
+    def repeats(column) -> bool:
+        if pa.types.is_dictionary(column.type):
+            return True     # a pandas category: already a dictionary
+        try:
+            return pc.count_distinct(column).as_py() * 4 <= rows
+        except pa.ArrowNotImplementedError:
+            return True     # a type Arrow cannot count: its default encoding
+    return [name for name in sample.column_names if repeats(sample.column(name))]
+
+
+def _numeric_columns(schema) -> list[str]:
+    import pyarrow as pa
+
+    return [field.name for field in schema if pa.types.is_integer(field.type) or pa.types.is_floating(field.type)]
+
+
+def _csv_field(text: str) -> str:
+    """A header name as pandas writes it: quoted only when it must be."""
+    if any(ch in text for ch in ',"\r\n'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
 
 
 def read_row_file(path: str | os.PathLike) -> tuple[pd.DataFrame, dict]:

@@ -11,6 +11,7 @@ import sys
 import typer
 
 from . import claims
+from .checks import checked
 from .dispatch import game_command
 from .games import COMMANDS, GAMES
 
@@ -29,7 +30,7 @@ app = typer.Typer(
 
 for command in COMMANDS:
     app.add_typer(game_command(command))
-app.command("claims")(claims.claims_command)  # game-independent: each claim names its own game
+app.command("claims")(checked(claims.claims_command))  # game-independent: each claim names its own game
 
 EXIT_USAGE = 2
 
@@ -45,17 +46,37 @@ def _click_exceptions():
 
 def main() -> None:
     """Run the app; a usage error (unknown option, bad choice, bad number) is one line too,
-    instead of Click's boxed usage panel."""
+    instead of Click's boxed usage panel. A Ctrl-C that no command turned into a result of its
+    own (during start-up, say) is one line and exit code 130; a closed output pipe ends quietly
+    (cli/streams.py)."""
+    from .entry import EXIT_INTERRUPTED, INTERRUPTED, interrupted_outside_a_command
+    from .streams import closed_pipe_exit, prepare_streams, stdout_was_closed
+
     exceptions = _click_exceptions()
     try:
-        code = app(standalone_mode=False)
-    except exceptions.NoArgsIsHelpError as exc:
-        typer.echo(exc.ctx.get_help() if exc.ctx else str(exc))
-        code = 0
-    except exceptions.UsageError as exc:
-        typer.echo(f"Error: {exc.format_message()}", err=True)
-        code = EXIT_USAGE
-    except (getattr(exceptions, "Abort", typer.Abort), typer.Abort):
-        typer.echo("Aborted.", err=True)
-        code = 130
+        prepare_streams()
+        try:
+            code = app(standalone_mode=False)
+        except exceptions.NoArgsIsHelpError as exc:
+            typer.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+            code = 0
+        except exceptions.UsageError as exc:
+            typer.echo(f"Error: {exc.format_message()}", err=True)
+            code = EXIT_USAGE
+        except (getattr(exceptions, "Abort", typer.Abort), typer.Abort, KeyboardInterrupt):
+            typer.echo(INTERRUPTED, err=True)
+            code = EXIT_INTERRUPTED
+    except KeyboardInterrupt:
+        sys.stderr.write(INTERRUPTED + "\n")
+        code = EXIT_INTERRUPTED
+    except BrokenPipeError:
+        closed_pipe_exit()
+    except SystemExit:
+        if stdout_was_closed():
+            closed_pipe_exit()
+        raise
+    if stdout_was_closed():
+        closed_pipe_exit()
+    if code == EXIT_INTERRUPTED and interrupted_outside_a_command():
+        typer.echo(INTERRUPTED, err=True)   # Typer ended a KeyboardInterrupt with a silent 130
     sys.exit(code if isinstance(code, int) else 0)

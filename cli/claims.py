@@ -132,7 +132,7 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
     from spadille.kernel.common.version import package_version
 
     from spadille.analyses.distributed.runner import open_runner
-    from spadille.cli.cluster import follow_blocks
+    from spadille.cli.cluster import end_if_lost, follow_blocks
 
     from .progress import Advance, StopBetweenBatches, deal_progress
 
@@ -170,6 +170,7 @@ def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, th
     frame = results_frame(results) if results else None
     write(stdout, chosen_format, frame, preamble)
     if interrupted:
+        end_if_lost(runner, stderr, f"the {len(results)} of {len(claims)} claims checked before are printed")
         stderr.print(f"Interrupted: {len(results)} of {len(claims)} claims checked.", soft_wrap=True)
     return interrupted, [f"{r.claim.id}: {r.reason}" for r in results if r.verdict == ERROR]
 

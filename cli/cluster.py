@@ -28,3 +28,15 @@ def follow_blocks(runner, progress, stop) -> None:
 def blocks_line(name: str, status) -> str:
     workers = f"{status.workers} worker{'s' if status.workers != 1 else ''}"
     return f"{name} · {status.blocks_done}/{status.blocks_total} blocks · {workers}"
+
+
+def end_if_lost(runner, console, kept: str) -> None:
+    """After a run that ended early: when the cluster was lost mid-run (the runner's ``fault``,
+    analyses/distributed/runner.py), the last line says so and what was ``kept``, and the command
+    exits 1 rather than as after a Ctrl-C."""
+    import typer
+
+    fault = getattr(runner, "fault", None)
+    if fault:
+        console.print(f"Error: {fault}; {kept}.", soft_wrap=True, markup=False)
+        raise typer.Exit(1)

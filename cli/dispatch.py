@@ -13,6 +13,7 @@ from __future__ import annotations
 import typer
 from typer.core import TyperGroup
 
+from .checks import checked
 from .games import COMMANDS, GAMES, games_with, missing_command_message, unknown_game_message
 
 HELP_FLAGS = ("--help", "-h")
@@ -31,7 +32,7 @@ class GameGroup(TyperGroup):
         if game is None or self.command not in game.commands:
             return None
         single = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
-        single.command(name)(game.command_function(self.command))
+        single.command(name)(checked(game.command_function(self.command)))
         return typer.main.get_command(single)
 
     def format_commands(self, ctx, formatter) -> None:

@@ -44,5 +44,9 @@ def user_errors() -> Iterator[None]:
     """Run a command body, turning the library's user-facing errors into ``fail``."""
     try:
         yield
-    except reported_errors() as exc:
-        fail(" ".join(str(exc).splitlines()))  # one line, whatever the message held
+    except Exception as exc:  # a Ctrl-C (not an Exception) passes untouched: importing the error
+        if isinstance(exc, reported_errors()):  # classes while it propagates could fail half-way
+            from .checks import attributed
+
+            fail(attributed(" ".join(str(exc).splitlines())))  # one line, led by the option it is about
+        raise

@@ -13,9 +13,17 @@ from typing import Annotated, Optional
 
 import typer
 
+# The ranges every command's options share, checked by name before the command's body (cli/checks.py).
+MAX_SEED = 2**63 - 1      # seeds are the counter-based generator's 63-bit keys (kernel/common/_rng.py)
+MAX_DEALS = 10**11        # a run of more is days of work: surely a typing slip
+
 SeedOption = Annotated[int, typer.Option("--seed", help="Random seed: the same seed replays the same deals.")]
 
 DealsOption = Annotated[int, typer.Option("--deals", help="Number of deals to play.")]
+
+FirstDealOption = Annotated[int, typer.Option(
+    "--first-deal", help="Number of the first deal to play (deals are numbered from 0 for each seed): a run "
+                         "that stopped early goes on from here with the same deals.")]
 
 RuleOption = Annotated[
     Optional[list[str]],

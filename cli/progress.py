@@ -1,16 +1,23 @@
 """The progress bar of a run, and Ctrl-C that stops between batches.
 
-``simulate`` only reports progress between batches, and the jitted kernel cannot be
-interrupted inside one. So the first Ctrl-C asks to stop: the batch in flight finishes, is
-written, and the run ends with ``interrupted``. A second Ctrl-C raises KeyboardInterrupt at
-once (useful while numba compiles); ``simulate`` still ends the run cleanly, and the output
-file holds exactly the batches written before it.
+A jitted kernel cannot be interrupted inside a batch, and a run keeps what it finished. So the
+first Ctrl-C asks to stop: the batch in flight finishes, is written, and the run ends with
+``interrupted``. What a second Ctrl-C does depends on the command:
+
+* ``StopBetweenBatches(console)`` (evaluate, claims, report): it raises KeyboardInterrupt at
+  once, except inside ``protected()`` (a write or a commit), where it waits for the block's end.
+* ``StopBetweenBatches(console, at_once=False)`` with a ``cli.pipeline.BatchPump`` (simulate):
+  it never raises; the pump, whose batches run in a worker thread, stops waiting for the batch
+  in flight and keeps the finished ones. Nothing is ever interrupted half-way, so the file, its
+  metadata and the summary agree.
 """
 
 from __future__ import annotations
 
 import signal
+from contextlib import contextmanager
 from types import FrameType
+from typing import Iterator
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
@@ -65,11 +72,28 @@ class CountColumn(ProgressColumn):
         return Text(f"{done:,}/{int(task.total):,}", style="progress.download")
 
 
+class ErrorsFirst(Progress):
+    """A progress bar that vanishes when its block ends in an error, so that the command's
+    ``Error:`` line is the first thing on stderr, not a bar left at "0/50 ? deals/s"."""
+
+    def __exit__(self, exc_type, exc, traceback) -> None:
+        if exc_type is None or issubclass(exc_type, KeyboardInterrupt):
+            super().__exit__(exc_type, exc, traceback)
+            return
+        self.live.transient = True          # a terminal: the bar is erased
+        quiet = self.console.quiet
+        self.console.quiet = not self.console.is_terminal   # a file or a pipe: nothing more is written
+        try:
+            super().__exit__(exc_type, exc, traceback)
+        finally:
+            self.console.quiet = quiet
+
+
 def deal_progress(console: Console) -> Progress:
     def unbroken():
         return Column(no_wrap=True)
 
-    return Progress(
+    return ErrorsFirst(
         TextColumn("[progress.description]{task.description}",
                    table_column=Column(max_width=max(DESCRIPTION_WIDTH, console.width - OTHER_COLUMNS),
                                        overflow="fold")),
@@ -108,12 +132,21 @@ class Advance:
 
 
 class StopBetweenBatches:
-    """Context manager: SIGINT sets ``requested``; ``check()`` (called after each batch)
-    then raises KeyboardInterrupt, which ``simulate`` turns into an interrupted result."""
+    """Context manager: the first SIGINT sets ``requested``, and ``check()`` (called after each
+    batch) then raises KeyboardInterrupt, which the command turns into an interrupted result. A
+    second SIGINT sets ``hurried`` (see the module's docstring for what it does)."""
 
-    def __init__(self, console: Console):
+    FIRST = "Stopping after the current batch, which is kept (Ctrl-C again stops at once, keeping the finished batches)."
+    SECOND = "Stopping at once: the batches already finished are kept."
+
+    def __init__(self, console: Console, at_once: bool = True):
         self.console = console
+        self.at_once = at_once
         self.requested = False
+        self.hurried = False
+        self.settled = False      # the run's output is final: a Ctrl-C now changes nothing
+        self._protected = 0
+        self._pending: list[str] = []
         self._previous = None
 
     def __enter__(self) -> "StopBetweenBatches":
@@ -124,13 +157,44 @@ class StopBetweenBatches:
         signal.signal(signal.SIGINT, self._previous)
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
-        if self.requested:
+        if self.hurried or self.settled:
+            return
+        if not self.requested:
+            self.requested = True
+            self._say(self.FIRST)
+            return
+        self.hurried = True
+        self._say(self.SECOND)
+        if self.at_once and not self._protected:
             raise KeyboardInterrupt
-        self.requested = True
-        self.console.print("Stopping after the current batch (Ctrl-C again to stop at once).", soft_wrap=True)
+
+    def _say(self, line: str) -> None:
+        """Print now, or (without ``at_once``) leave the line to ``announce``: a signal handler that
+        writes while its own thread is writing the same stream makes Python raise RuntimeError
+        ("reentrant call"), and one that prints with rich's markup may import in the middle of an import."""
+        self._pending.append(line)
+        if self.at_once:
+            self.announce()
+
+    def announce(self) -> None:
+        """Print the lines the handler left (called on the main thread, between two steps of work)."""
+        while self._pending:
+            self.console.print(self._pending.pop(0), soft_wrap=True, markup=False, emoji=False, highlight=False)
 
     def check(self) -> None:
         if self.requested:
+            raise KeyboardInterrupt
+
+    @contextmanager
+    def protected(self) -> Iterator[None]:
+        """A block a second Ctrl-C does not cut (a batch's write, a file's commit): with ``at_once``,
+        its KeyboardInterrupt comes when the block ends."""
+        self._protected += 1
+        try:
+            yield
+        finally:
+            self._protected -= 1
+        if self.hurried and self.at_once and not self._protected:
             raise KeyboardInterrupt
 
 

@@ -76,3 +76,22 @@ def test_reading_a_foreign_csv_fails_clearly(tmp_path):
     plain.write_text("a,b\n1,2\n", encoding="utf-8")
     with pytest.raises(RowFileError, match="does not start with a '# spadille:' line"):
         read_row_file(plain)
+
+
+def test_parquet_bytes_do_not_depend_on_how_the_rows_came_in_batches(tmp_path):
+    """A searching seat's batches are 8 deals a thread: --threads 1 and 2 wrote the same rows in
+    different row groups (issue 44). Row groups now hold ROW_GROUP_ROWS rows whatever the batches."""
+    from spadille.analyses.rowfile import ROW_GROUP_ROWS
+
+    rows = frame(0, ROW_GROUP_ROWS + 5_000)
+    files = []
+    for size in (8_000, 16_000, len(rows)):
+        target = tmp_path / f"by-{size}.parquet"
+        with RowFileWriter(target, frame(0, 0)) as writer:
+            for begin in range(0, len(rows), size):
+                writer.write(rows.iloc[begin:begin + size])
+            writer.commit({"seed": 1})
+        files.append(target.read_bytes())
+    assert files[0] == files[1] == files[2]
+    rows_back, _ = read_row_file(tmp_path / "by-8000.parquet")
+    pd.testing.assert_frame_equal(rows_back, rows)

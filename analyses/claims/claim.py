@@ -150,8 +150,12 @@ def _map_classes(top: Table, kind: Kind):
 
 
 def _read_text(path: Path, label: str) -> str:
+    from spadille.kernel.common.files import FileTooLarge, read_limited_text
+
     try:
-        return path.read_text(encoding="utf-8")
+        return read_limited_text(path)
+    except FileTooLarge as exc:
+        raise ClaimError(f"{label} {exc}") from None
     except OSError as exc:
         raise ClaimError(f"{label}: cannot read the claim file: {exc.strerror}") from None
     except UnicodeDecodeError:

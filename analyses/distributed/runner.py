@@ -10,10 +10,18 @@ the same, so the result is too.
 Ctrl-C (a KeyboardInterrupt, or one raised by ``tick``) cancels the blocks still pending; the
 blocks that finished are handed to ``on_result`` in block order (with a gap where a block did
 not finish) before the KeyboardInterrupt goes on to the caller.
+
+A cluster lost mid-run ends the same way, within LOST_SECONDS: the scheduler gone (its connection
+closed or refused, or the client not connected for LOST_SECONDS), or no worker connected for
+LOST_SECONDS. The runner's ``fault`` then says what happened in one sentence, and the
+KeyboardInterrupt raised is a ``ClusterLost``, so that every block loop keeps the finished
+blocks as after a Ctrl-C and the command can tell the two apart.
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import logging
 import os
 import re
@@ -28,6 +36,7 @@ from spadille.kernel.common.errors import SimulationError
 CONNECT_SECONDS = 5       # an unreachable scheduler is reported within this
 POLL_SECONDS = 1.0       # how often the client looks at Ctrl-C and the worker count while it waits (each look
                           # costs the client CPU that a 2-core machine takes from its two workers)
+LOST_SECONDS = 20        # a scheduler unreachable, or no worker connected, this long ends the run
 INSTALL_HINT = "pip install 'spadille[distributed]'"
 ADDRESS = re.compile(r"^(local(:(?P<workers>\d+))?|(?P<scheme>[a-z][a-z0-9+.-]*)://(?P<host>[^/:\s]+|\[[0-9a-fA-F:]+\]):(?P<port>\d+))$")
 
@@ -36,6 +45,17 @@ Log = Callable[[str], None]
 
 class DistributedError(SimulationError):
     """A cluster that cannot run the blocks (unreachable, refused, another version); one sentence."""
+
+
+class ClusterLost(KeyboardInterrupt):
+    """The cluster went away mid-run (see the module's docstring). A KeyboardInterrupt on purpose:
+    every block loop already stops on one and keeps the blocks that finished, which is what a lost
+    cluster must do too; ``DaskRunner.fault`` says that it was not the user."""
+
+
+# What the client raises when the scheduler has gone: its connection closed or refused (OSError,
+# of which distributed's CommClosedError is one), a call timed out, or its futures cancelled.
+LOST = (OSError, TimeoutError, concurrent.futures.CancelledError, asyncio.CancelledError)
 
 
 @dataclass(frozen=True)
@@ -84,6 +104,8 @@ class DaskRunner:
         # part's blocks run; a part's own ``tick`` takes its place.
         self.on_status: Tick | None = None
         self._warmed: set[tuple[str, str]] = set()   # (block function, worker) pairs warmed up
+        self.fault: str | None = None                 # one sentence once the cluster was lost mid-run
+        self._unhealthy_since: float | None = None    # when the client last saw no worker or no scheduler
 
     def workers(self) -> list[str]:
         return sorted(self.client.scheduler_info(n_workers=-1).get("workers", {}))
@@ -122,12 +144,16 @@ class DaskRunner:
         results, pending = {}, set(futures)
         try:
             while pending:
-                done, pending = _poll(pending)
-                for future in done:
-                    results[futures[future]] = self._result(future)
-                # A task pinned to a worker that has left would wait for ever: give it up. (Asked of the
-                # scheduler: the client's cached list can be empty for a moment after a long GIL-bound part.)
-                present = set(self.client.nthreads())
+                try:
+                    done, pending = _poll(pending)
+                    for future in done:
+                        results[futures[future]] = self._result(future)
+                    # A task pinned to a worker that has left would wait for ever: give it up. (Asked of the
+                    # scheduler: the client's cached list can be empty for a moment after a long GIL-bound part.)
+                    present = set(self.client.nthreads())
+                except LOST as exc:
+                    raise self._lost(f"was lost during the warm-up ({_reason(exc)})") from None
+                self._check_health(len(present))
                 gone = {future for future in pending if futures[future] not in present}
                 if gone:
                     self.client.cancel(list(gone))
@@ -135,9 +161,35 @@ class DaskRunner:
                 if tick is not None:
                     tick(status())
         except BaseException:
-            self.client.cancel(list(pending))
+            self._cancel(pending)
             raise
         return results
+
+    def _lost(self, what: str) -> ClusterLost:
+        """Record the fault (``the Dask scheduler at X <what>``) and return the interrupt to raise."""
+        self.fault = f"the Dask scheduler at {self.address} {what}"
+        return ClusterLost(self.fault)
+
+    def _check_health(self, workers: int, done: int = 0, total: int = 0) -> None:
+        """ClusterLost once the client has been without its scheduler, or the scheduler without a
+        worker, for LOST_SECONDS."""
+        if workers and self.client.status == "running":
+            self._unhealthy_since = None
+            return
+        now = time.monotonic()
+        if self._unhealthy_since is None:
+            self._unhealthy_since = now
+        elif now - self._unhealthy_since >= LOST_SECONDS:
+            how = "had no worker" if self.client.status == "running" else "could not be reached"
+            raise self._lost(f"{how} for {LOST_SECONDS} s, after {done} of {total} blocks")
+
+    def _cancel(self, futures) -> None:
+        """Cancel what is still pending, if the scheduler is still there to hear it."""
+        if self.fault is None and futures:
+            try:
+                self.client.cancel(list(futures))
+            except LOST:
+                pass
 
     def _result(self, future):
         from distributed.scheduler import KilledWorker
@@ -168,22 +220,23 @@ class DaskRunner:
         handed = 0
         try:
             while pending:
-                done, pending = _poll(pending)
-                for future in done:
-                    waiting[futures[future]] = self._result(future)
+                try:
+                    done, pending = _poll(pending)
+                    for future in done:
+                        waiting[futures[future]] = self._result(future)
+                    workers = len(self.workers())
+                except LOST as exc:
+                    raise self._lost(f"was lost after {handed + len(waiting)} of {total} blocks ({_reason(exc)})") \
+                        from None
+                self._check_health(workers, handed + len(waiting), total)
                 while handed in waiting:
                     on_result(handed, waiting.pop(handed))
                     handed += 1
                 if tick is not None:
-                    tick(Status(handed + len(waiting), total, len(self.workers())))
+                    tick(Status(handed + len(waiting), total, workers))
         except KeyboardInterrupt:
-            finished = [future for future in pending if future.status == "finished"]
-            self.client.cancel([future for future in pending if future.status != "finished"])
-            for future in finished:
-                try:
-                    waiting[futures[future]] = future.result(timeout=CONNECT_SECONDS)
-                except Exception:  # noqa: BLE001 - a block lost while stopping is simply not kept
-                    pass
+            if self.fault is None:    # a Ctrl-C: keep the blocks that finished meanwhile too
+                self._keep_finished(pending, futures, waiting)
             for index in sorted(waiting):
                 try:
                     on_result(index, waiting[index])
@@ -191,8 +244,29 @@ class DaskRunner:
                     pass  # the caller's progress asking again to stop: the block is kept all the same
             raise
         except BaseException:
-            self.client.cancel(list(pending))
+            self._cancel(pending)
             raise
+
+    def _keep_finished(self, pending: set, futures: dict, waiting: dict) -> None:
+        """After a Ctrl-C: cancel the blocks still running, fetch those that finished into ``waiting``."""
+        try:
+            finished = [future for future in pending if future.status == "finished"]
+            self._cancel([future for future in pending if future.status != "finished"])
+            for future in finished:
+                try:
+                    waiting[futures[future]] = future.result(timeout=CONNECT_SECONDS)
+                except Exception:  # noqa: BLE001 - a block lost while stopping is simply not kept
+                    pass
+        except LOST:
+            pass   # the scheduler went too: what was fetched is kept
+
+
+def _reason(exc: BaseException) -> str:
+    """Why the client gave up, short enough for a one-line message."""
+    if isinstance(exc, (concurrent.futures.CancelledError, asyncio.CancelledError)):
+        return "the client lost its connection to it"
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}"[:160] if text else type(exc).__name__
 
 
 def parse_address(address: str) -> tuple[str, int | None]:
@@ -230,9 +304,14 @@ def dask_runner(address: str, log: Log, version: str | None = None,
 
     pickling.register()
     version = version or package_version()
-    quiet = logging.getLogger("distributed")
-    level = quiet.level
-    quiet.setLevel(logging.ERROR)  # Dask's retries and closing notices are not for the user's terminal
+    # Dask's retries, closing notices and lost connections are not for the user's terminal: a failure
+    # reaches the user as one line of ours (DistributedError, or the runner's fault). Dask's own
+    # configuration gives some of its loggers levels of their own (distributed.client: warning).
+    loggers = [logging.getLogger(name) for name in ["distributed", *logging.root.manager.loggerDict]
+               if name == "distributed" or name.startswith("distributed.")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
     cluster = None
     try:
         if target == "local":
@@ -265,11 +344,15 @@ def dask_runner(address: str, log: Log, version: str | None = None,
             with using(runner), client.as_current():  # distributed.wait finds the client through it
                 yield runner
         finally:
-            client.close(timeout=CONNECT_SECONDS)
+            try:
+                client.close(timeout=CONNECT_SECONDS)
+            except LOST:
+                pass   # the scheduler is gone already: nothing to close there
     finally:
         if cluster is not None:
             cluster.close(timeout=CONNECT_SECONDS)
-        quiet.setLevel(level)
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
 
 
 # ---------------------------------------------------------------- the runner of the command in progress

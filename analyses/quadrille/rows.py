@@ -1,4 +1,4 @@
-"""Per-deal rows of the kernel (int64[n, N_ROW_COLS]) as a tidy DataFrame, one deal a row.
+"""Per-deal rows of the kernel (int64[n, N_ROW_COLS]) as a tidy table, one deal a row.
 
 Codes become names (``ask``, ``called``, ``hearts``, ``eldest``...), with ``none`` where the
 row says "not applicable" (-1): a bid never asked for, no force, no called card, no friend.
@@ -6,7 +6,11 @@ Hands appear twice: as text for people (``♠K 7 A  ♥3``, as ``cards.Hand.form
 it) and as the natural mask for programs. The trick-by-trick play is not included; ``spadille
 show`` replays a single deal.
 
-Everything is vectorised: this runs on every batch of a recorded simulation.
+``rows_table`` builds an Arrow table without a Python object per deal: every name column is a
+take from a short array of names, and the hands' text is joined from per-suit pieces by a jitted
+loop (kernel/common/_text.py). A recorded simulation writes every batch through it, so it must
+keep up with the deal loop (issue 39: the text built in Python took longer than the deals).
+``rows_frame`` is the same table as a pandas DataFrame, for analyses.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from functools import lru_cache
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille import cards
@@ -22,70 +27,101 @@ from spadille.kernel.quadrille import cards
 NONE = "none"
 FORCE_NAMES = ("cede", "take")  # indexed by the CEDE / TAKE codes
 SUIT_BITS = (1 << cards.N_RANKS) - 1
-
-
-def _lookup(names) -> np.ndarray:
-    """Names as an array where index -1 (the layout's "not applicable") reads ``none``."""
-    return np.array(tuple(names) + (NONE,), dtype=object)
+HAND_SEPARATOR = "  "          # between the suits of a hand, as Hand.format writes it
+EMPTY_HAND = "-"
 
 
 @lru_cache(maxsize=1)
-def _suit_groups() -> np.ndarray:
-    """object[N_SUITS, 1024]: the text of every holding within one suit ('' when void),
-    written by Hand.format so both spellings of a hand always agree."""
-    table = np.empty((cards.N_SUITS, 1 << cards.N_RANKS), dtype=object)
-    for suit in range(cards.N_SUITS):
-        table[suit, 0] = ""
-        for holding in range(1, 1 << cards.N_RANKS):
-            table[suit, holding] = cards.Hand(holding << (suit * cards.N_RANKS)).format()
-    return table
+def _suit_pieces() -> tuple[np.ndarray, np.ndarray]:
+    """(pieces uint8[N_SUITS, 1024, width], lengths int64[N_SUITS, 1024]): the UTF-8 text of every
+    holding within one suit (empty when void), written by Hand.format so both spellings agree."""
+    texts = [[cards.Hand(holding << (suit * cards.N_RANKS)).format().encode() if holding else b""
+              for holding in range(1 << cards.N_RANKS)] for suit in range(cards.N_SUITS)]
+    width = max(len(text) for suit in texts for text in suit)
+    pieces = np.zeros((cards.N_SUITS, 1 << cards.N_RANKS, width), dtype=np.uint8)
+    lengths = np.zeros((cards.N_SUITS, 1 << cards.N_RANKS), dtype=np.int64)
+    for suit, holdings in enumerate(texts):
+        for holding, text in enumerate(holdings):
+            pieces[suit, holding, :len(text)] = np.frombuffer(text, dtype=np.uint8)
+            lengths[suit, holding] = len(text)
+    return pieces, lengths
+
+
+def hand_column(masks: np.ndarray) -> pa.StringArray:
+    """Hand.format() of each natural mask, as an Arrow string column."""
+    from spadille.kernel.common._text import join_pieces
+
+    masks = np.asarray(masks, dtype=np.int64)
+    shifts = np.arange(cards.N_SUITS, dtype=np.int64) * cards.N_RANKS
+    keys = np.ascontiguousarray((masks[:, None] >> shifts) & SUIT_BITS)
+    pieces, lengths = _suit_pieces()
+    offsets, data = join_pieces(keys, pieces, lengths, np.frombuffer(HAND_SEPARATOR.encode(), dtype=np.uint8),
+                                np.frombuffer(EMPTY_HAND.encode(), dtype=np.uint8))
+    if offsets[-1] >= 2**31:
+        raise ValueError("too many hands for one Arrow string column; write them in smaller batches")
+    return pa.StringArray.from_buffers(len(masks), pa.py_buffer(offsets.astype(np.int32)), pa.py_buffer(data))
 
 
 def hand_texts(masks: np.ndarray) -> list[str]:
-    """Hand.format() of each natural mask, by table lookup per suit."""
-    masks = np.asarray(masks, dtype=np.int64)
-    table = _suit_groups()
-    groups = [table[suit, (masks >> (suit * cards.N_RANKS)) & SUIT_BITS] for suit in range(cards.N_SUITS)]
-    return ["  ".join(g for g in parts if g) or "-" for parts in zip(*groups)]
+    """Hand.format() of each natural mask."""
+    return hand_column(masks).to_pylist()
 
 
-def _text(values) -> pd.api.extensions.ExtensionArray:
-    # An explicit string dtype, so an empty frame has the same schema as a full one.
-    return pd.array(list(values), dtype="str")
+@lru_cache(maxsize=None)
+def _names(names: tuple[str, ...]) -> pa.StringArray:
+    """The names, then ``none`` for the layout's "not applicable" (-1, read as the last entry)."""
+    return pa.array(names + (NONE,), type=pa.string())
+
+
+def _named(codes: np.ndarray, names: tuple[str, ...]) -> pa.Array:
+    indices = np.where(codes < 0, len(names), codes)
+    return _names(names).take(pa.array(indices, type=pa.int64()))
+
+
+def _integers(values: np.ndarray) -> pa.Array:
+    return pa.array(np.ascontiguousarray(values, dtype=np.int64), type=pa.int64())
+
+
+@lru_cache(maxsize=1)
+def _card_names() -> tuple[str, ...]:
+    return tuple(cards.format_card(card) for card in range(cards.N_CARDS))
+
+
+def rows_table(rows: np.ndarray, n_seats: int) -> pa.Table:
+    """The tidy per-deal table of kernel rows int64[n, N_ROW_COLS] for ``n_seats`` seats."""
+    seats = cards.SEAT_NAMES[n_seats]
+    columns: dict[str, pa.Array] = {"deal": _integers(rows[:, L.COL_DEAL])}
+    for index, seat in enumerate(seats):
+        columns[f"hand_{seat}"] = hand_column(rows[:, L.COL_HANDS + index])
+    for index, seat in enumerate(seats):
+        columns[f"mask_{seat}"] = _integers(rows[:, L.COL_HANDS + index])
+    for index, seat in enumerate(seats):
+        columns[f"bid_{seat}"] = _named(rows[:, L.COL_BIDS + index], L.BID_NAMES)
+    columns["force"] = _named(rows[:, L.COL_FORCE], FORCE_NAMES)
+    columns["contract"] = _named(rows[:, L.COL_CONTRACT], L.CONTRACT_NAMES)
+    columns["ombre"] = _named(rows[:, L.COL_OMBRE], seats)
+    columns["trump"] = _named(rows[:, L.COL_TRUMP], cards.SUITS)
+    columns["called"] = _named(rows[:, L.COL_CALLED], _card_names())
+    columns["friend"] = _named(rows[:, L.COL_FRIEND], seats)
+    columns["given"] = _named(rows[:, L.COL_GIVEN], _card_names())  # the card given for a demanded king
+    for index, seat in enumerate(seats):
+        columns[f"tricks_{seat}"] = _integers(rows[:, L.COL_TRICKS + index])
+    columns["side_tricks"] = _integers(rows[:, L.COL_SIDE_TRICKS])
+    columns["outcome"] = _named(rows[:, L.COL_OUTCOME], L.OUTCOME_NAMES)
+    columns["vole"] = _named(rows[:, L.COL_VOLE], L.VOLE_NAMES)
+    columns["matadors"] = _integers(rows[:, L.COL_MATADORS])
+    columns["bete"] = _integers(rows[:, L.COL_BETE])
+    for index, seat in enumerate(seats):
+        columns[f"pay_{seat}"] = _integers(rows[:, L.COL_PAY + index])
+    columns["table_change"] = _integers(rows[:, L.COL_POOL])
+    return pa.table(columns)
 
 
 def row_columns(n_seats: int) -> list[str]:
-    """The column names, in order, of ``rows_frame`` for a table of ``n_seats``."""
-    return list(rows_frame(np.zeros((0, L.N_ROW_COLS), np.int64), n_seats).columns)
+    """The column names, in order, of ``rows_table`` for a table of ``n_seats``."""
+    return rows_table(np.zeros((0, L.N_ROW_COLS), np.int64), n_seats).column_names
 
 
 def rows_frame(rows: np.ndarray, n_seats: int) -> pd.DataFrame:
-    """The tidy per-deal table of kernel rows int64[n, N_ROW_COLS] for ``n_seats`` seats."""
-    seats = cards.SEAT_NAMES[n_seats]
-    seat_lookup = _lookup(seats)
-    card_lookup = _lookup(cards.format_card(c) for c in range(cards.N_CARDS))
-    columns: dict[str, object] = {"deal": rows[:, L.COL_DEAL].astype(np.int64)}
-    for index, seat in enumerate(seats):
-        columns[f"hand_{seat}"] = _text(hand_texts(rows[:, L.COL_HANDS + index]))
-    for index, seat in enumerate(seats):
-        columns[f"mask_{seat}"] = rows[:, L.COL_HANDS + index].astype(np.int64)
-    for index, seat in enumerate(seats):
-        columns[f"bid_{seat}"] = _text(_lookup(L.BID_NAMES)[rows[:, L.COL_BIDS + index]])
-    columns["force"] = _text(_lookup(FORCE_NAMES)[rows[:, L.COL_FORCE]])
-    columns["contract"] = _text(np.array(L.CONTRACT_NAMES, dtype=object)[rows[:, L.COL_CONTRACT]])
-    columns["ombre"] = _text(seat_lookup[rows[:, L.COL_OMBRE]])
-    columns["trump"] = _text(_lookup(cards.SUITS)[rows[:, L.COL_TRUMP]])
-    columns["called"] = _text(card_lookup[rows[:, L.COL_CALLED]])
-    columns["friend"] = _text(seat_lookup[rows[:, L.COL_FRIEND]])
-    columns["given"] = _text(card_lookup[rows[:, L.COL_GIVEN]])  # the card given for a demanded king
-    for index, seat in enumerate(seats):
-        columns[f"tricks_{seat}"] = rows[:, L.COL_TRICKS + index].astype(np.int64)
-    columns["side_tricks"] = rows[:, L.COL_SIDE_TRICKS].astype(np.int64)
-    columns["outcome"] = _text(np.array(L.OUTCOME_NAMES, dtype=object)[rows[:, L.COL_OUTCOME]])
-    columns["vole"] = _text(np.array(L.VOLE_NAMES, dtype=object)[rows[:, L.COL_VOLE]])
-    columns["matadors"] = rows[:, L.COL_MATADORS].astype(np.int64)
-    columns["bete"] = rows[:, L.COL_BETE].astype(np.int64)
-    for index, seat in enumerate(seats):
-        columns[f"pay_{seat}"] = rows[:, L.COL_PAY + index].astype(np.int64)
-    columns["table_change"] = rows[:, L.COL_POOL].astype(np.int64)
-    return pd.DataFrame(columns)
+    """``rows_table`` as a pandas DataFrame (names as strings, counts as int64)."""
+    return rows_table(rows, n_seats).to_pandas()

@@ -14,7 +14,6 @@ DEFAULT_DEALS = 100_000
 DEFAULT_ROUNDS = 20
 DEFAULT_COVERS = ("all", "jeu", "figures")
 PARAMETERS = ("play_threshold", "others")
-EXIT_INTERRUPTED = 130  # the shell's convention for a run ended by SIGINT
 
 
 def simulate_command(
@@ -41,14 +40,12 @@ def simulate_command(
     sessions that finished. With --scheduler the sessions run on a Dask cluster in fixed blocks
     (--block-deals sessions each), with the same rows and figures.
     """
-    import typer
+    from spadille.cli.run_output import finish
 
     with user_errors():
         run = run_cabriolet_dice if dice else run_cabriolet
-        interrupted = run(deals, seed, ruleset, rule or [], param or [], session_length, threads, out, players,
-                          cover or [], scheduler, block_deals)
-    if interrupted:
-        raise typer.Exit(EXIT_INTERRUPTED)
+        finish(run(deals, seed, ruleset, rule or [], param or [], session_length, threads, out, players, cover or [],
+                   scheduler, block_deals))
 
 
 def _parameters(param: list[str]) -> dict[str, str]:
@@ -76,77 +73,56 @@ def _setup(deals, ruleset, rule, param, rounds):
     return values, rules, rounds, sessions
 
 
-def _play(config, run, rows_of, n_out, unit, out, scheduler=None, block_deals=None):
-    """Run the sessions under the progress bar (Ctrl-C stops between batches), streaming the
-    rows to ``out`` when given, here or on the cluster of ``scheduler``; returns (result, writer or None)."""
-    from contextlib import nullcontext
-
+def _play(config, run, rows_of, n_out, unit, out, scheduler, block_deals, report):
+    """Run the sessions under the progress bar (Ctrl-C stops between batches), streaming the rows
+    to ``out`` when given, here or on the cluster of ``scheduler``; then ``report(running, result)``
+    prints the summary. Returns how the run ended (``cli.run_output.Ending``)."""
     import numpy as np
-    from rich.console import Console
 
-    from spadille.analyses.distributed.runner import open_runner
-    from spadille.cli.cluster import follow_blocks
-    from spadille.cli.progress import StopBetweenBatches, deal_progress
+    from spadille.cli.run_output import RunOutput
 
-    writer = None
-    if out is not None:
-        from spadille.analyses.rowfile import RowFileWriter, check_output_path
-
-        check_output_path(out)
-        writer = RowFileWriter(out, rows_of(0, np.zeros((0, len(config.variants), n_out), dtype=np.int64)))
-    stderr = Console(stderr=True)
-    log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
-    with (writer or nullcontext()), open_runner(scheduler, log, block_deals) as runner, \
-            StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
-        follow_blocks(runner, progress, stop)
-        task = progress.add_task(unit, total=config.sessions * config.rounds, unit=unit)
-
-        def advance(n: int) -> None:
-            progress.advance(task, n * config.rounds)
-            stop.check()
-
-        on_batch = (lambda first, batch: writer.write(rows_of(first, batch))) if writer is not None else None
-        if runner is None:
-            result = run(config, progress=advance, on_batch=on_batch)
+    output = RunOutput(out, scheduler, block_deals, unit=unit, total=config.sessions * config.rounds)
+    output.check(lambda: rows_of(0, np.zeros((0, len(config.variants), n_out), dtype=np.int64)))
+    with output as running:
+        on_batch = (lambda first, batch: running.hand_over((first, batch))) if out is not None else None
+        progress = lambda n: running.advance(n * config.rounds)  # noqa: E731 - the bar counts deals, not sessions
+        if running.runner is None:
+            work = lambda: run(config, progress=progress, on_batch=on_batch)  # noqa: E731
         else:
             from spadille.analyses.distributed.games import cabriolet_on
 
-            result = cabriolet_on(runner, config, progress=advance, on_batch=on_batch)
-        if writer is not None:
-            writer.commit({**config.metadata(), "sessions_done": result.sessions_done,
-                           "interrupted": result.interrupted})
-    return result, writer
+            work = lambda: cabriolet_on(running.runner, config, progress=progress, on_batch=on_batch)  # noqa: E731
+        result = running.pump(work, running.write_rows(lambda batch: rows_of(*batch)))
+        if result is None:        # a second Ctrl-C before anything finished
+            running.commit({}, 0)
+            return running.ending
+        if running.commit({**config.metadata(), "sessions_done": result.sessions_done,
+                           "interrupted": result.interrupted}, result.sessions_done * config.rounds):
+            report(running, result)
+            running.report_written("rows")
+    return running.ending
 
 
-def _report_run(stdout, config, result, title: str, unit: str, details: list[str]) -> bool:
-    """The run's identifying line and, if it stopped early, how far it got; False if nothing finished."""
-    from rich.console import Console
+def _report_run(running, config, result, title: str, unit: str, details: list[str]) -> None:
+    """The run's identifying line and, if it stopped early, how far it got."""
     from rich.markup import escape
 
     rules = config.ruleset
     meta = config.metadata()
     done = result.sessions_done * config.rounds
     rate = done / result.seconds if result.seconds > 0 else float("nan")
-    stdout.print(escape(" · ".join([
+    running.stdout.print(escape(" · ".join([
         f"spadille {meta['spadille_version']}", title, f"seed {config.seed}",
         f"ruleset {rules.name} (sha256 {rules.sha256[:12]})" + "".join(f", {k}={v}" for k, v in rules.overrides),
         f"{config.n_players} players", f"sessions of {config.rounds} {unit}", *details,
         f"{done:,} {unit} x {len(config.variants)} policies in {result.seconds:.1f} s ({rate:,.0f} {unit}/s)"])),
         soft_wrap=True)
-    if result.interrupted:
-        Console(stderr=True).print(f"Interrupted: {result.sessions_done:,} of {config.sessions:,} sessions finished.",
-                                   soft_wrap=True)
-    if result.sessions_done == 0:
-        stdout.print("No session finished: nothing to summarise.")
-        return False
-    return True
+    running.report_interrupted(result.interrupted, f"{result.sessions_done:,} of {config.sessions:,} sessions finished")
 
 
 def run_cabriolet(deals, seed, ruleset, rule, param, session_length, threads, out, players, cover, scheduler=None,
-                  block_deals=None) -> bool:
-    """The card game's body; returns whether the run was interrupted."""
-    from rich.console import Console
-
+                  block_deals=None):
+    """The card game's body; returns how the run ended (``cli.run_output.Ending``)."""
     from spadille.analyses.cabriolet.cases import case_values, policy_comparison, session_rows
     from spadille.kernel.cabriolet._session import N_OUT
     from spadille.kernel.cabriolet.simulate import SessionConfig, run_sessions
@@ -162,27 +138,23 @@ def run_cabriolet(deals, seed, ruleset, rule, param, session_length, threads, ou
     config = SessionConfig(rules, players if players is not None else 4, seed, sessions, rounds,
                            tuple(cover) if cover else DEFAULT_COVERS, values.get("others", "all"), threshold, threads)
     config.validate()
-    result, writer = _play(config, run_sessions, lambda first, batch: session_rows(first, batch, config.variants,
-                                                                                    config.n_players), N_OUT,
-                           "deals", out, scheduler, block_deals)
-    stdout = Console()
-    if _report_run(stdout, config, result, "cabriolet", "deals",
-                   [f"others cover {config.others}, play with >= {threshold} trumps"]):
+
+    def report(running, result) -> None:
+        _report_run(running, config, result, "cabriolet", "deals",
+                    [f"others cover {config.others}, play with >= {threshold} trumps"])
         comparison = policy_comparison(result)
-        stdout.print(frame_table(comparison[[c for c in comparison.columns[:9]]],
-                                 "Focal seat's net jetons per deal, by covering policy (differences paired on the "
-                                 "same deals)"))
-        stdout.print(frame_table(case_values(result), "Value of each case: focal net jetons per deal (95% CI)"))
-    if writer is not None:
-        stdout.print(f"Wrote {writer.rows_written:,} rows to {out}", soft_wrap=True, markup=False)
-    return result.interrupted
+        running.stdout.print(frame_table(comparison[[c for c in comparison.columns[:9]]],
+                                         "Focal seat's net jetons per deal, by covering policy (differences paired on "
+                                         "the same deals)"))
+        running.stdout.print(frame_table(case_values(result), "Value of each case: focal net jetons per deal (95% CI)"))
+
+    return _play(config, run_sessions, lambda first, batch: session_rows(first, batch, config.variants, config.n_players),
+                 N_OUT, "deals", out, scheduler, block_deals, report)
 
 
 def run_cabriolet_dice(deals, seed, ruleset, rule, param, session_length, threads, out, players, cover,
-                       scheduler=None, block_deals=None) -> bool:
+                       scheduler=None, block_deals=None):
     """``simulate cabriolet --dice``: sessions of rounds of throws; ``--deals`` counts rounds."""
-    from rich.console import Console
-
     from spadille.analyses.cabriolet.dice import dice_case_values, dice_session_rows, dice_summary
     from spadille.kernel.cabriolet import _dice_session as DS
     from spadille.kernel.cabriolet.simulate import DiceSessionConfig, run_dice_sessions
@@ -196,21 +168,21 @@ def run_cabriolet_dice(deals, seed, ruleset, rule, param, session_length, thread
     config = DiceSessionConfig(rules, players if players is not None else 4, seed, sessions, rounds,
                                tuple(cover) if cover else DEFAULT_COVERS, values.get("others", "all"), threads)
     config.validate()
-    result, writer = _play(config, run_dice_sessions,
-                           lambda first, batch: dice_session_rows(first, batch, config.variants, config.n_players),
-                           DS.N_OUT, "rounds", out, scheduler, block_deals)
-    stdout = Console()
-    if _report_run(stdout, config, result, "cabriolet with dice", "rounds", [f"others cover {config.others}"]):
+
+    def report(running, result) -> None:
+        _report_run(running, config, result, "cabriolet with dice", "rounds", [f"others cover {config.others}"])
         summary = dice_summary(result)
-        stdout.print(frame_table(summary[["policy", "sessions", "net_per_round", "ci_low", "ci_high", "net_per_throw",
-                                          f"minus_{config.variants[0]}", "diff_ci_low", "diff_ci_high", "clear"]],
-                                 "Dice: focal seat's net jetons per round and per throw, by covering policy "
-                                 "(differences paired on the same throws)"))
+        running.stdout.print(frame_table(summary[["policy", "sessions", "net_per_round", "ci_low", "ci_high",
+                                                  "net_per_throw", f"minus_{config.variants[0]}", "diff_ci_low",
+                                                  "diff_ci_high", "clear"]],
+                                         "Dice: focal seat's net jetons per round and per throw, by covering policy "
+                                         "(differences paired on the same throws)"))
         values_frame = dice_case_values(result)
-        stdout.print(frame_table(values_frame[["policy", "case", "p_exact", "thrower_gain", "gain_ci_low",
-                                               "gain_ci_high", "focal_per_throw", "ci_low", "ci_high"]],
-                                 "Dice: value of each case: the thrower's gain, and the focal seat's net per throw "
-                                 "(95% CI)"))
-    if writer is not None:
-        stdout.print(f"Wrote {writer.rows_written:,} rows to {out}", soft_wrap=True, markup=False)
-    return result.interrupted
+        running.stdout.print(frame_table(values_frame[["policy", "case", "p_exact", "thrower_gain", "gain_ci_low",
+                                                       "gain_ci_high", "focal_per_throw", "ci_low", "ci_high"]],
+                                         "Dice: value of each case: the thrower's gain, and the focal seat's net per "
+                                         "throw (95% CI)"))
+
+    return _play(config, run_dice_sessions,
+                 lambda first, batch: dice_session_rows(first, batch, config.variants, config.n_players),
+                 DS.N_OUT, "rounds", out, scheduler, block_deals, report)

@@ -23,6 +23,7 @@ class PlayPolicy(str, Enum):
     dd = "dd"
 
 
+EXIT_INTERRUPTED = 130
 # Deals by default: a few seconds of work for each card-play policy on two cores.
 DEFAULT_DEALS = {"heuristic": 4000, "dd": 200, "pimc": 30}
 
@@ -39,11 +40,11 @@ ConditionOption = Annotated[Optional[str], typer.Option(
 FixOption = Annotated[Optional[list[str]], typer.Option(
     "--fix", metavar="SEAT=CARDS", help="Put these cards in another seat's hand, e.g. \"dealer=♥K ♥Q\"; repeatable.",
     show_default=False)]
-TopOption = Annotated[int, typer.Option("--top", help="Rows of the ranked table to print (0: all).")]
+TopOption = Annotated[int, typer.Option("--top", min=0, max=10_000, help="Rows of the ranked table to print (0: all).")]
 NoVoleOption = Annotated[bool, typer.Option("--no-vole", help="Leave out the stop/vole versions of each contract.")]
 CsvOption = Annotated[Optional[Path], typer.Option(
-    "--out", metavar="FILE.csv", help="Write the whole ranked table, with the run's metadata, to this CSV.",
-    show_default=False)]
+    "--out", metavar="FILE.csv|FILE.parquet",
+    help="Write the whole ranked table, with the run's metadata, to this CSV or Parquet file.", show_default=False)]
 
 
 def evaluate_command(
@@ -75,18 +76,23 @@ def evaluate_command(
 def run(hand_text, seat, play, deals, seed, ruleset, rule, condition, fix, top, vole, threads, out) -> None:
     from rich.console import Console
 
-    from spadille.analyses.quadrille.evaluation import evaluate_hand, hand_metadata, parse_hand
+    from spadille.analyses.quadrille.evaluation import MAX_EVALUATED_DEALS, evaluate_hand, hand_metadata, parse_hand
+    from spadille.kernel.common.errors import SimulationError
+    from spadille.kernel.quadrille.conditions import compile_condition, parse_fixed
     from spadille.kernel.quadrille.ruleset import load_ruleset_with
 
     from .evaluate_view import best_line, evaluation_table, metadata_text, vole_lines
+    from spadille.cli.pipeline import ABANDONED, BatchPump, leave_now
     from spadille.cli.progress import StopBetweenBatches, deal_progress
-
-    from spadille.kernel.quadrille.conditions import parse_fixed
 
     rules = load_ruleset_with(ruleset, rule)
     focal, hand = parse_hand(rules, hand_text, seat)
     fixed = parse_fixed(fix, rules["pack.seats"])
     n_deals = deals if deals is not None else DEFAULT_DEALS[play]
+    if not 1 <= n_deals <= MAX_EVALUATED_DEALS:
+        raise SimulationError(f"--deals must be between 1 and {MAX_EVALUATED_DEALS:,}, not {n_deals}")
+    if condition is not None:
+        compile_condition(condition, rules["pack.seats"], focal, rules)   # refused here, before any dealing
     policies, metadata = hand_metadata(rules, play, focal, hand, n_deals, seed, condition)
     metadata["fixed"] = {seat_name: text for seat_name, text in (item.split("=", 1) for item in fix)}
     stdout, stderr = Console(), Console(stderr=True)
@@ -96,19 +102,24 @@ def run(hand_text, seat, play, deals, seed, ruleset, rule, condition, fix, top, 
         from spadille.analyses.rowfile import check_output_path
 
         check_output_path(out)
-    with StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
+    # The evaluation runs in a worker thread (cli/pipeline.py), so that Ctrl-C is answered at once even
+    # while numba compiles or the other cards are dealt: before any deal is played it ends the
+    # command, after that it stops the evaluation at the end of the batch in flight.
+    with StopBetweenBatches(stderr, at_once=False) as stop, deal_progress(stderr) as progress:
         task = progress.add_task("deals", total=n_deals)
-
-        def advance(n: int) -> None:
-            progress.advance(task, n)
-            stop.check()
-
-        try:
-            evaluation = evaluate_hand(rules, policies, hand, focal, n_deals, seed, condition=condition, vole=vole,
-                                       threads=threads, progress=advance, metadata=metadata, fixed=fixed)
-        except KeyboardInterrupt:
-            stderr.print("Interrupted: no estimate is printed from a partial evaluation; rerun with fewer --deals.")
-            raise typer.Exit(130)
+        pump = BatchPump(stop)
+        evaluation = pump.run(lambda: evaluate_hand(rules, policies, hand, focal, n_deals, seed, condition=condition,
+                                                    vole=vole, threads=threads, progress=pump.advance,
+                                                    metadata=metadata, fixed=fixed),
+                              lambda batch: None, lambda n: progress.advance(task, n),
+                              abandon=lambda: pump.advanced == 0)
+        stop.settled = True
+        stop.announce()
+    if evaluation is ABANDONED or evaluation.deals == 0:
+        stderr.print("Interrupted before any deal was played: nothing was kept.", soft_wrap=True, markup=False)
+        if evaluation is ABANDONED:
+            leave_now(EXIT_INTERRUPTED)
+        raise typer.Exit(EXIT_INTERRUPTED)
     stdout.print(metadata_text(evaluation), soft_wrap=True, markup=False)
     stdout.print(evaluation_table(evaluation, top))
     stdout.print(best_line(evaluation), soft_wrap=True, markup=False)
@@ -119,3 +130,9 @@ def run(hand_text, seat, play, deals, seed, ruleset, rule, condition, fix, top, 
 
         write_table(out, evaluation.table, evaluation.metadata)
         stdout.print(f"Wrote {len(evaluation.table)} actions to {out}", soft_wrap=True, markup=False)
+    if evaluation.interrupted:
+        # The deals are drawn independently: the ones played are a smaller sample, not a biased one, and
+        # every figure above carries its own n and interval.
+        stderr.print(f"Interrupted: the estimates rest on the {evaluation.deals:,} of {n_deals:,} deals played.",
+                     soft_wrap=True, markup=False)
+        raise typer.Exit(EXIT_INTERRUPTED)

@@ -84,7 +84,7 @@ def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_d
 
     from spadille.cli.games import report_companions
     from spadille.analyses.distributed.runner import open_runner
-    from spadille.cli.cluster import follow_blocks
+    from spadille.cli.cluster import end_if_lost, follow_blocks
 
     rules = load_ruleset_with(ruleset, rule)
     plan = plan_for(rules, seed, deals, quick, threads, companions=report_companions("quadrille"),
@@ -111,7 +111,8 @@ def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_d
         if not interrupted:
             whole.finish()
     path = write_report(report, out)
-    if interrupted:
-        stderr.print("Interrupted: the report holds the parts that finished.", soft_wrap=True)
     stdout.print(f"Wrote {path / 'report.md'} and {path / 'report.html'}", soft_wrap=True, markup=False)
+    if interrupted:
+        end_if_lost(runner, stderr, f"{path / 'report.md'} holds the parts that finished")
+        stderr.print("Interrupted: the report holds the parts that finished.", soft_wrap=True)
     return interrupted

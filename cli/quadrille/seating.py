@@ -65,9 +65,13 @@ PolicyTable = tuple[str | None, dict]  # (policy name or None, parameters)
 
 def read_policy_file(path: Path, seats: Sequence[str]) -> tuple[PolicyTable, dict[int, PolicyTable]]:
     """((default policy, its params), {seat index: (policy, params)}) from a policy file."""
+    from spadille.kernel.common.files import FileTooLarge, read_limited_text
+
     label = file_label(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_limited_text(path))
+    except FileTooLarge as exc:
+        raise PolicyError(f"{label} {exc}") from None
     except OSError as exc:
         raise PolicyError(f"cannot read {label}: {exc.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from spadille.cli.errors import user_errors
-from spadille.cli.options import (BlockDealsOption, DealsOption, OutOption, RuleOption, SchedulerOption, SeedOption,
-                                  ThreadsOption)
+from spadille.cli.options import (BlockDealsOption, DealsOption, FirstDealOption, OutOption, RuleOption,
+                                  SchedulerOption, SeedOption, ThreadsOption)
 from spadille.kernel.quadrille.ruleset import DEFAULT_RULESET
 
 from .options import (ParamOption, PolicyFileOption, PolicyOption, RulesetOption, SeatPolicyOption,
                       SessionLengthOption)
 
 DEFAULT_DEALS = 100_000
-EXIT_INTERRUPTED = 130  # the shell's convention for a run ended by SIGINT
 
 
 def simulate_command(
@@ -28,90 +27,129 @@ def simulate_command(
     out: OutOption = None,
     scheduler: SchedulerOption = None,
     block_deals: BlockDealsOption = None,
+    first_deal: FirstDealOption = 0,
 ) -> None:
     """Play many deals and summarise contracts, outcomes and payments with 95% CIs.
 
-    Ctrl-C stops after the current batch: the summary and the --out file then hold the
-    deals that finished. With --scheduler the blocks of deals run on a Dask cluster; Ctrl-C then
-    cancels the blocks pending and keeps those that finished.
+    Ctrl-C stops after the current batch: the summary and the --out file then hold the deals
+    that finished. A second Ctrl-C stops at once, still keeping the batches that had finished.
+    With --scheduler the blocks of deals run on a Dask cluster; Ctrl-C then cancels the blocks
+    pending and keeps those that finished, as does a cluster lost mid-run (the last line says how
+    to run the rest with --first-deal).
     """
-    import typer
+    from spadille.cli.run_output import finish
 
     with user_errors():
-        interrupted = run(deals, seed, ruleset, rule or [], policy.value if policy else None, seat_policy or [], param or [],
-                          policy_file, session_length, threads, out, scheduler, block_deals)
-    if interrupted:
-        raise typer.Exit(EXIT_INTERRUPTED)
+        ending = run(deals, seed, ruleset, rule or [], policy.value if policy else None, seat_policy or [], param or [],
+                     policy_file, session_length, threads, out, scheduler, block_deals, first_deal)
+    finish(ending)
 
 
 def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, session_length, threads, out,
-        scheduler=None, block_deals=None) -> bool:
-    """The command's body; returns whether the run was interrupted."""
+        scheduler=None, block_deals=None, first_deal=0):
+    """The command's body; returns how it ended (``cli.run_output.Ending``)."""
     # Heavy imports live here so that `spadille --help` stays instant.
-    from contextlib import nullcontext
-
-    from rich.console import Console
-
     from spadille.kernel.quadrille.ruleset import load_ruleset_with
-    from spadille.kernel.quadrille.simulate import RunConfig, simulate, validate
+    from spadille.kernel.quadrille.simulate import RunConfig, validate
 
-    from spadille.analyses.distributed.runner import open_runner
-    from spadille.cli.progress import StopBetweenBatches, deal_progress
-    from .simulate_view import metadata_line, print_summary
+    from spadille.cli.run_output import RunOutput
     from .seating import resolve_policies
+    from .simulate_view import metadata_line, print_summary
 
     rules = load_ruleset_with(ruleset, rule)
     n_seats = rules["pack.seats"]
     policies = resolve_policies(n_seats, policy, seat_policy, param, policy_file)
-    config = RunConfig(rules, policies, seed, deals, session_length=session_length,
+    check_first_deal(first_deal, session_length)
+    config = RunConfig(rules, policies, seed, deals, first_deal=first_deal, session_length=session_length,
                        threads=threads, record=out is not None)
     validate(config)
+    output = RunOutput(out, scheduler, block_deals, unit="deals", total=deals)
+    to_table = None
     if out is not None:
-        # pandas and pyarrow only when rows are written: a summary-only run starts faster.
-        from spadille.analyses.rowfile import RowFileWriter, check_output_path
-        from spadille.analyses.quadrille.rows import rows_frame
+        from spadille.analyses.quadrille.rows import rows_table
 
-        check_output_path(out)
-
-    stdout, stderr = Console(), Console(stderr=True)
-    writer = RowFileWriter(out, rows_frame(rows_template(), n_seats)) if out is not None else nullcontext()
-    log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
-    with writer, open_runner(scheduler, log, block_deals) as runner, StopBetweenBatches(stderr) as stop, \
-            deal_progress(stderr) as progress:
-        task = progress.add_task("deals", total=deals)
-
-        def advance(n: int) -> None:
-            progress.advance(task, n)
-            stop.check()
-
-        on_batch = (lambda batch: writer.write(rows_frame(batch.rows, n_seats))) if out is not None else None
-        if runner is None:
-            result = simulate(config, progress=advance, on_batch=on_batch)
+        to_table = lambda rows: rows_table(rows, n_seats)  # noqa: E731
+    output.check(lambda: to_table(rows_template()))
+    with output as running:
+        if running.runner is None:
+            result = _in_process(running, config, to_table)
         else:
             from spadille.analyses.distributed.quadrille import simulate_on
 
-            from spadille.cli.cluster import follow_blocks
+            result = running.pump(lambda: simulate_on(running.runner, config, None, running.advance,
+                                                      running.hand_over if out is not None else None),
+                                  running.write_rows(to_table))
+        if result is None:        # a second Ctrl-C before anything finished
+            running.commit({}, 0)
+            return running.ending
+        metadata = {**config.metadata(), "deals_done": running.rows_written, "interrupted": result.interrupted}
+        if len(getattr(result, "ranges", ())) > 1:  # an interrupted cluster run kept blocks with gaps
+            metadata["deal_ranges"] = result.ranges
+        running.resume = resume_hint(config, getattr(result, "ranges", None))
+        if running.commit(metadata, result.deals_done):
+            running.stdout.print(metadata_line(config, result), soft_wrap=True)
+            running.report_interrupted(result.interrupted, f"{result.deals_done:,} of {deals:,} deals finished")
+            print_summary(running.stdout, result)
+            running.report_written("deals")
+    return running.ending
 
-            follow_blocks(runner, progress, stop)
-            result = simulate_on(runner, config, None, advance,
-                                 (lambda rows: writer.write(rows_frame(rows, n_seats))) if out is not None else None)
-        if out is not None:
-            metadata = {**config.metadata(), "deals_done": writer.rows_written, "interrupted": result.interrupted}
-            if len(getattr(result, "ranges", ())) > 1:  # an interrupted cluster run kept blocks with gaps
-                metadata["deal_ranges"] = result.ranges
-            writer.commit(metadata)
 
-    stdout.print(metadata_line(config, result), soft_wrap=True)
-    if result.interrupted:
-        stderr.print(f"Interrupted: {result.deals_done:,} of {deals:,} deals finished.", soft_wrap=True)
-    print_summary(stdout, result)
-    if out is not None:
-        stdout.print(f"Wrote {writer.rows_written:,} deals to {out}", soft_wrap=True, markup=False)
-    return result.interrupted
+def _in_process(running, config, to_table):
+    """The deals here, batch by batch in the pump's worker thread; this thread tallies and writes
+    each batch, so a second Ctrl-C may leave the batch in the kernel and keep all the others."""
+    from spadille.kernel.quadrille.simulate import RunResult, iter_batches
+
+    result = RunResult(config)
+    write = running.write_rows(to_table)
+
+    def work() -> None:
+        try:
+            for batch in iter_batches(config):
+                running.hand_over(batch)
+                running.advance(batch.n_deals)
+        except KeyboardInterrupt:
+            pass  # the first Ctrl-C, raised by advance: every finished batch was handed over
+
+    def consume(batch) -> None:
+        write(batch.rows)
+        result.by_contract += batch.by_contract
+        result.by_seat += batch.by_seat
+        result.deals_done += batch.n_deals
+
+    running.pump(work, consume, abandon=True)
+    result.interrupted = result.deals_done < config.deals
+    result.seconds = running.seconds
+    return result
+
+
+def check_first_deal(first_deal: int, session_length: int) -> None:
+    from spadille.kernel.common.errors import SimulationError
+
+    if first_deal < 0 or first_deal % max(session_length, 1):
+        raise SimulationError(f"--first-deal must be a multiple of --session-length ({session_length}) from 0, "
+                              f"not {first_deal}")
+
+
+def resume_hint(config, ranges) -> str:
+    """How to run the deals a cluster run lost: the first missing range as --first-deal/--deals."""
+    if ranges is None:
+        return ""
+    start, stop = config.first_deal, config.first_deal + config.deals
+    for kept_start, kept_stop in ranges:
+        if kept_start > start:
+            break
+        start = max(start, kept_stop)
+    if start >= stop:
+        return ""
+    gap_stop = next((kept_start for kept_start, _ in ranges if kept_start > start), stop)
+    options = f"--first-deal {start} --deals {gap_stop - start}"
+    if gap_stop < stop:
+        return f"the deals not run are those outside the file's deal_ranges, the first of them {options}"
+    return f"run the rest with {options}"
 
 
 def rows_template():
-    """An empty kernel row array: its frame fixes the output file's columns and types."""
+    """An empty kernel row array: its table fixes the output file's columns and types."""
     import numpy as np
 
     from spadille.kernel.quadrille import _layout as L

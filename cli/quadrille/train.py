@@ -14,24 +14,29 @@ from typing import Annotated, Optional
 
 import typer
 
-from spadille.cli.options import SeedOption, ThreadsOption
+from spadille.cli.options import MAX_SEED, SeedOption, ThreadsOption
 from spadille.kernel.quadrille.ruleset import DEFAULT_RULESET
 
 DEFAULT_SEED = 2026
 DEFAULT_DEALS = 10_000
 DEFAULT_ITERATIONS = 120   # the shipped file's: its gain on the tuning deals was still rising at 40
 DEFAULT_HELD_OUT_DEALS = 20_000
+# Beyond these a run would take months: a typing slip, refused before the search rather than after it.
+MAX_TRAIN_DEALS = 10**8
+MAX_ITERATIONS = 100_000
+MAX_POPULATION = 10_000
 
 TrainDealsOption = Annotated[int, typer.Option(
-    "--deals", help="Deals of --seed every candidate plays, once in each seat (the same deals for all).")]
-IterationsOption = Annotated[int, typer.Option("--iterations", help="Generations of CMA-ES.")]
+    "--deals", max=MAX_TRAIN_DEALS, help="Deals of --seed every candidate plays, once in each seat (the same deals for all).")]
+IterationsOption = Annotated[int, typer.Option("--iterations", max=MAX_ITERATIONS, help="Generations of CMA-ES.")]
 PopulationOption = Annotated[Optional[int], typer.Option(
-    "--population", help="Candidates a generation (default: CMA-ES's own, 18 for the 110 parameters).",
+    "--population", max=MAX_POPULATION, help="Candidates a generation (default: CMA-ES's own, 18 for the 110 parameters).",
     show_default=False)]
 HeldOutSeedOption = Annotated[Optional[int], typer.Option(
     "--held-out-seed", help="Seed of the deals the result is measured on, never seen by the search "
                             "(default: --seed + 1).", show_default=False)]
-HeldOutDealsOption = Annotated[int, typer.Option("--held-out-deals", help="Deals of the held-out measurement.")]
+HeldOutDealsOption = Annotated[int, typer.Option("--held-out-deals", max=MAX_TRAIN_DEALS,
+                                                  help="Deals of the held-out measurement.")]
 TrainOutOption = Annotated[Optional[Path], typer.Option(
     "--out", metavar="FILE.toml", help="Where to write the values (default: the shipped file the strong policy loads).",
     show_default=False)]
@@ -56,22 +61,19 @@ def train_command(
 
     held_out_seed = seed + 1 if held_out_seed is None else held_out_seed
     target = SHIPPED if out is None else out
-    for name, value in (("--deals", deals), ("--iterations", iterations), ("--held-out-deals", held_out_deals)):
-        if value < 1:
-            fail(f"{name} must be a positive whole number, not {value}")
     if population is not None and population < 2:
         fail(f"--population must be at least 2, not {population}")
+    if held_out_seed > MAX_SEED:
+        fail(f"--held-out-seed is --seed + 1 by default, which passes the largest seed, {MAX_SEED}: give one")
     if held_out_seed == seed:
         fail(f"--held-out-seed must differ from --seed ({seed}): the result is measured on deals the search never saw")
-    if threads is not None and threads < 1:
-        fail(f"--threads must be at least 1, not {threads}")
     with user_errors():
         _check_target(target)  # before minutes of search, not after
         run(seed, deals, iterations, population, held_out_seed, held_out_deals, threads, target)
 
 
 def _check_target(target: Path) -> None:
-    from spadille.analyses.rowfile import RowFileError, probe_writable
+    from spadille.analyses.rowfile import RowFileError, probe_writable, refuse_read_only
 
     if target.suffix.lower() != ".toml":
         raise RowFileError(f"--out {str(target)!r} must end in .toml")
@@ -80,6 +82,7 @@ def _check_target(target: Path) -> None:
     folder = target.parent
     if not folder.is_dir():
         raise RowFileError(f"--out {str(target)!r}: directory {str(folder)!r} does not exist")
+    refuse_read_only(target, f"--out {str(target)!r}")
     probe_writable(folder, f"--out {str(target)!r}")
 
 

@@ -25,7 +25,7 @@ def evaluate_command(hand: HandArgument, position: PositionOption = "eldest", de
     """Rank every discard open to the hand and the decision to go for the reversis: each action is
     the heuristic with that choice forced, replayed on the same --deals deals of the other cards
     (the other seats play the heuristic), with its mean net and its paired difference from the
-    heuristic's own choices, 95% intervals."""
+    heuristic's own choices, 95% intervals. Ctrl-C stops at once (nothing is kept)."""
     with user_errors():
         from rich.console import Console
 
@@ -36,8 +36,12 @@ def evaluate_command(hand: HandArgument, position: PositionOption = "eldest", de
         from .setup import load_rules
         from .view import frame_table
 
+        from spadille.cli.pipeline import run_until_interrupted
+
         rules = load_rules(ruleset, preset, rule)
         mask = parse_hand(hand)
-        result = evaluate_hand(rules, mask, position, deals, seed, threads)
+        result = run_until_interrupted(lambda: evaluate_hand(rules, mask, position, deals, seed, threads),
+                                       Console(stderr=True), "Interrupted: nothing was kept (the actions are "
+                                       "compared only on all the deals; rerun with fewer --deals).")
         Console().print(frame_table(ranked(result), f"{format_hand(mask)} ({position}), {rules.label}, seed {seed}: "
                                                     f"net fiches per deal, n = {deals:,} paired deals"))

@@ -9,7 +9,6 @@ from spadille.cli.options import (BlockDealsOption, DealsOption, OutOption, Rule
 
 from .options import PolicyOption, PresetOption, ReversisRulesetOption, SessionLengthOption
 
-EXIT_INTERRUPTED = 130
 ROWS_BATCH = 65_536   # deals per batch when rows are written: bounded memory whatever --deals
 
 
@@ -35,28 +34,21 @@ def simulate_command(
     that finished. With --scheduler the sessions run on a Dask cluster in fixed blocks
     (--block-deals deals each), with the same rows and figures.
     """
-    import typer
+    from spadille.cli.run_output import finish
 
     with user_errors():
-        interrupted = _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, out, scheduler,
-                           block_deals)
-    if interrupted:
-        raise typer.Exit(EXIT_INTERRUPTED)
+        ending = _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, out, scheduler, block_deals)
+    finish(ending)
 
 
 def _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, out, scheduler=None,
-         block_deals=None) -> bool:
-    from contextlib import nullcontext
-
+         block_deals=None):
     import numpy as np
-    from rich.console import Console
     from rich.markup import escape
 
     from spadille.analyses.reversis.rows import deal_rows
     from spadille.analyses.reversis.summary import events, net_by_player, net_by_position, payments_by_category
-    from spadille.analyses.distributed.runner import open_runner
-    from spadille.cli.cluster import follow_blocks
-    from spadille.cli.progress import StopBetweenBatches, deal_progress
+    from spadille.cli.run_output import RunOutput
     from spadille.kernel.reversis import _layout as L
     from spadille.kernel.reversis.simulate import ReversisConfig, run_sessions
 
@@ -66,56 +58,45 @@ def _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, ou
     config = ReversisConfig(load_rules(ruleset, preset, rule), load_policies(policy), seed, deals, session_length,
                             threads)
     config.validate()
-    writer = None
-    if out is not None:
-        from spadille.analyses.rowfile import RowFileWriter, check_output_path
-
-        check_output_path(out)
-        writer = RowFileWriter(out, deal_rows(0, np.zeros((0, L.N_RECORD), dtype=np.int64), session_length))
-    stderr = Console(stderr=True)
-    log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
-    with (writer or nullcontext()), open_runner(scheduler, log, block_deals) as runner, \
-            StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
-        follow_blocks(runner, progress, stop)
-        task = progress.add_task("deals", total=config.sessions * session_length)
-
-        def advance(n: int) -> None:
-            progress.advance(task, n)
-            stop.check()
-
-        on_batch = (lambda first, rows: writer.write(deal_rows(first, rows, session_length))) if writer else None
-        batch_deals = ROWS_BATCH if writer is not None else 262_144
-        if runner is None:
-            result = run_sessions(config, want_rows=writer is not None, progress=advance, on_batch=on_batch,
-                                  batch_deals=batch_deals)
+    total = config.sessions * session_length
+    output = RunOutput(out, scheduler, block_deals, unit="deals", total=total)
+    output.check(lambda: deal_rows(0, np.zeros((0, L.N_RECORD), dtype=np.int64), session_length))
+    with output as running:
+        want_rows = out is not None
+        on_batch = (lambda first, rows: running.hand_over((first, rows))) if want_rows else None
+        batch_deals = ROWS_BATCH if want_rows else 262_144
+        if running.runner is None:
+            work = lambda: run_sessions(config, want_rows=want_rows, progress=running.advance,  # noqa: E731
+                                        on_batch=on_batch, batch_deals=batch_deals)
         else:
             from spadille.analyses.distributed.games import reversis_on
 
-            result = reversis_on(runner, config, want_rows=writer is not None, progress=advance, on_batch=on_batch,
-                                 batch_deals=batch_deals)
-        if writer is not None:
-            writer.commit({**config.metadata(), "deals_done": result.deals_done, "interrupted": result.interrupted})
-    stdout = Console()
-    meta = config.metadata()
-    rate = result.deals_done / result.seconds if result.seconds > 0 else float("nan")
-    stdout.print(escape(" · ".join([
-        f"spadille {meta['spadille_version']}", "reversis", f"seed {seed}",
-        f"ruleset {config.ruleset.label} (sha256 {config.ruleset.sha256[:12]})",
-        "policies " + ", ".join(meta["policies"]), f"sessions of {session_length}",
-        f"{result.deals_done:,} deals in {result.seconds:.1f} s ({rate:,.0f} deals/s)"])), soft_wrap=True)
-    if result.interrupted:
-        stderr.print(f"Interrupted: {result.deals_done:,} of {config.sessions * session_length:,} deals finished.")
-    if result.deals_done == 0:
-        stdout.print("No deal finished: nothing to summarise.")
-        return result.interrupted
-    agg = result.aggregates
-    stdout.print(frame_table(net_by_position(agg), "Net fiches per deal by position (95% CI); with_pool_share "
-                                                   "adds a quarter of the pool's change"))
-    if session_length > 1:
-        stdout.print(frame_table(net_by_player(agg, session_length), "Each player's net fiches per session "
-                                                                     "(opening stake included; 95% CI over sessions)"))
-    stdout.print(frame_table(payments_by_category(agg), "Mean fiches per deal, by payment category and account"))
-    stdout.print(frame_table(events(agg), "How often, per deal (95% Wilson intervals)"))
-    if writer is not None:
-        stdout.print(f"Wrote {writer.rows_written:,} rows to {out}", soft_wrap=True, markup=False)
-    return result.interrupted
+            work = lambda: reversis_on(running.runner, config, want_rows=want_rows,  # noqa: E731
+                                       progress=running.advance, on_batch=on_batch, batch_deals=batch_deals)
+        result = running.pump(work, running.write_rows(lambda batch: deal_rows(*batch, session_length)))
+        if result is None:        # a second Ctrl-C before anything finished
+            running.commit({}, 0)
+            return running.ending
+        if not running.commit({**config.metadata(), "deals_done": result.deals_done,
+                               "interrupted": result.interrupted}, result.deals_done):
+            return running.ending
+        meta = config.metadata()
+        rate = result.deals_done / result.seconds if result.seconds > 0 else float("nan")
+        stdout = running.stdout
+        stdout.print(escape(" · ".join([
+            f"spadille {meta['spadille_version']}", "reversis", f"seed {seed}",
+            f"ruleset {config.ruleset.label} (sha256 {config.ruleset.sha256[:12]})",
+            "policies " + ", ".join(meta["policies"]), f"sessions of {session_length}",
+            f"{result.deals_done:,} deals in {result.seconds:.1f} s ({rate:,.0f} deals/s)"])), soft_wrap=True)
+        running.report_interrupted(result.interrupted, f"{result.deals_done:,} of {total:,} deals finished")
+        agg = result.aggregates
+        stdout.print(frame_table(net_by_position(agg), "Net fiches per deal by position (95% CI); with_pool_share "
+                                                       "adds a quarter of the pool's change"))
+        if session_length > 1:
+            stdout.print(frame_table(net_by_player(agg, session_length),
+                                     "Each player's net fiches per session (opening stake included; 95% CI over "
+                                     "sessions)"))
+        stdout.print(frame_table(payments_by_category(agg), "Mean fiches per deal, by payment category and account"))
+        stdout.print(frame_table(events(agg), "How often, per deal (95% Wilson intervals)"))
+        running.report_written("rows")
+    return running.ending

@@ -9,7 +9,6 @@ from spadille.cli.options import BlockDealsOption, OutOption, RuleOption, Schedu
 from .options import CompareOption, GamesOption, PolicyOption, PresetOption, RevertierRulesetOption
 
 DEFAULT_GAMES = 10_000
-EXIT_INTERRUPTED = 130
 
 
 def simulate_command(
@@ -34,13 +33,10 @@ def simulate_command(
     that finished. With --scheduler the games run on a Dask cluster in fixed blocks (--block-deals
     games each), with the same rows and figures.
     """
-    import typer
+    from spadille.cli.run_output import finish
 
     with user_errors():
-        interrupted = run_simulate(games, seed, preset, rule, policy, compare, ruleset, threads, out, scheduler,
-                                   block_deals)
-    if interrupted:
-        raise typer.Exit(EXIT_INTERRUPTED)
+        finish(run_simulate(games, seed, preset, rule, policy, compare, ruleset, threads, out, scheduler, block_deals))
 
 
 def _compare_pair(text: str) -> tuple[str, str]:
@@ -55,17 +51,13 @@ def _compare_pair(text: str) -> tuple[str, str]:
 
 
 def run_simulate(games, seed, preset, rule, policy, compare, ruleset, threads, out, scheduler=None,
-                 block_deals=None) -> bool:
-    from contextlib import nullcontext
-
+                 block_deals=None):
+    """The command's body; returns how it ended (``cli.run_output.Ending``)."""
     import numpy as np
-    from rich.console import Console
     from rich.markup import escape
 
-    from spadille.analyses.distributed.runner import open_runner
     from spadille.analyses.revertier.games import game_rows, summary
-    from spadille.cli.cluster import follow_blocks
-    from spadille.cli.progress import StopBetweenBatches, deal_progress
+    from spadille.cli.run_output import EXIT_INTERRUPTED, RunOutput
     from spadille.kernel.revertier.simulate import GameConfig, run_games
 
     from .common import load_rules, run_line, seat_policies
@@ -76,60 +68,52 @@ def run_simulate(games, seed, preset, rule, policy, compare, ruleset, threads, o
     pair = _compare_pair(compare) if compare else None
     config = GameConfig(rules, seed, games, policies, threads)
     config.validate()
-    writer = None
-    if out is not None:
-        from spadille.analyses.rowfile import RowFileWriter, check_output_path
-
-        check_output_path(out)
-        writer = RowFileWriter(out, game_rows(0, np.zeros((0, 16), dtype=np.int64)))
-    stderr = Console(stderr=True)
-    stdout = Console()
-    log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
-    with (writer or nullcontext()), open_runner(scheduler, log, block_deals) as runner, \
-            StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
-        follow_blocks(runner, progress, stop)
-        task = progress.add_task("games", total=games, unit="games")
-
-        def advance(n: int) -> None:
-            progress.advance(task, n)
-            stop.check()
-
+    output = RunOutput(out, scheduler, block_deals, unit="games", total=games)
+    output.check(lambda: game_rows(0, np.zeros((0, 16), dtype=np.int64)))
+    with output as running:
         def play(played: GameConfig, **options):
-            if runner is None:
+            if running.runner is None:
                 return run_games(played, **options)
             from spadille.analyses.distributed.games import revertier_on
 
-            return revertier_on(runner, played, **options)
+            return revertier_on(running.runner, played, **options)
 
-        on_batch = (lambda first, batch: writer.write(game_rows(first, batch))) if writer is not None else None
-        result = play(config, progress=advance, on_batch=on_batch)
-        if writer is not None:
-            writer.commit({**config.metadata(), "games_done": result.games_done, "interrupted": result.interrupted})
+        on_batch = (lambda first, batch: running.hand_over((first, batch))) if out is not None else None
+        result = running.pump(lambda: play(config, progress=running.advance, on_batch=on_batch),
+                              running.write_rows(lambda batch: game_rows(*batch)))
+        if result is None:        # a second Ctrl-C before anything finished
+            running.commit({}, 0)
+            return running.ending
         compared = None
         if pair is not None and not result.interrupted:
-            a_first = play(GameConfig(rules, seed, games, pair, threads))
-            b_first = play(GameConfig(rules, seed, games, (pair[1], pair[0]), threads))
+            def stop_check(n: int) -> None:  # the comparison's batches, here: Ctrl-C ends it between two
+                running.stop.check()
+
+            a_first = play(GameConfig(rules, seed, games, pair, threads), progress=stop_check)
+            b_first = play(GameConfig(rules, seed, games, (pair[1], pair[0]), threads), progress=stop_check)
             if not (a_first.interrupted or b_first.interrupted):
                 compared = a_first.out, b_first.out
-    done = result.games_done
-    rate = done / result.seconds if result.seconds > 0 else float("nan")
-    stdout.print(escape(run_line(rules, seed, [f"seat 0 {policies[0]}, seat 1 {policies[1]}",
-                                               f"{done:,} games in {result.seconds:.1f} s ({rate:,.0f} games/s)"])),
-                 soft_wrap=True)
-    if result.interrupted:
-        stderr.print(f"Interrupted: {done:,} of {games:,} games finished.", soft_wrap=True)
-    if done == 0:
-        stdout.print("No game finished: nothing to summarise.")
-        return True
-    stdout.print(frame_table(summary(result.out), "Révertier (reconstructed): the run's figures (95% CI)"))
-    if compared is not None:
-        from spadille.analyses.revertier.compare import comparison_row
+            else:
+                running.stderr.print(f"Interrupted: the comparison {compare} did not finish; the run's own games are "
+                                     "all kept.", soft_wrap=True, markup=False)
+                running.ending.code = EXIT_INTERRUPTED
+        done = result.games_done
+        if not running.commit({**config.metadata(), "games_done": done, "interrupted": result.interrupted}, done):
+            return running.ending
+        stdout = running.stdout
+        rate = done / result.seconds if result.seconds > 0 else float("nan")
+        stdout.print(escape(run_line(rules, seed, [f"seat 0 {policies[0]}, seat 1 {policies[1]}",
+                                                   f"{done:,} games in {result.seconds:.1f} s ({rate:,.0f} games/s)"])),
+                     soft_wrap=True)
+        running.report_interrupted(result.interrupted, f"{done:,} of {games:,} games finished")
+        stdout.print(frame_table(summary(result.out), "Révertier (reconstructed): the run's figures (95% CI)"))
+        if compared is not None:
+            from spadille.analyses.revertier.compare import comparison_row
 
-        from .view import one_row_table
+            from .view import one_row_table
 
-        stdout.print(one_row_table(comparison_row(pair[0], pair[1], *compared),
-                                   f"{pair[0]} against {pair[1]}: {pair[0]}'s points a game, paired on the same dice "
-                                   "with colours swapped (95% CI)"))
-    if writer is not None:
-        stdout.print(f"Wrote {writer.rows_written:,} rows to {out}", soft_wrap=True, markup=False)
-    return result.interrupted
+            stdout.print(one_row_table(comparison_row(pair[0], pair[1], *compared),
+                                       f"{pair[0]} against {pair[1]}: {pair[0]}'s points a game, paired on the same "
+                                       "dice with colours swapped (95% CI)"))
+        running.report_written("rows")
+    return running.ending

@@ -172,8 +172,12 @@ def read_ruleset_file(name_or_path, error: type[Exception]) -> tuple[str, str] |
 
     candidate = Path(name_or_path)
     if candidate.suffix == ".toml" or candidate.exists():
+        from .files import FileTooLarge, read_limited_text
+
         try:
-            return str(candidate), candidate.read_text(encoding="utf-8")
+            return str(candidate), read_limited_text(candidate)
+        except FileTooLarge as exc:
+            raise error(f"ruleset file {str(candidate)!r} {exc}") from None
         except OSError as exc:
             raise error(f"cannot read ruleset file {str(candidate)!r}: {exc.strerror}") from None
     return None
