@@ -8,6 +8,7 @@ names ``experiment.arms[1].params``.
 
 from __future__ import annotations
 
+import math
 import re
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, NoReturn
@@ -105,6 +106,8 @@ class Table:
         value = self.raw(name, what)
         if not _is_number(value):
             self.fail(name, f"must be a number, not {_type_name(value)} {value!r}")
+        if not math.isfinite(value):
+            self.fail(name, f"must be a finite number, not {value!r}")
         if low is not None and value < low:
             self.fail(name, f"must be at least {low:g}, not {value:g}")
         return float(value)
@@ -120,6 +123,8 @@ class Table:
         exact = []
         for item in items:
             if _is_number(item):
+                if not math.isfinite(item):
+                    self.fail(name, f"must be a finite number, not {item!r}")
                 exact.append(Fraction(str(item)))
             elif isinstance(item, str):
                 odds = ODDS.fullmatch(item.strip())

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import ast
 import math
-import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
@@ -37,6 +36,7 @@ import numpy as np
 
 from . import _layout as L
 from . import cards
+from . import expressions
 from . import features as F
 from .ruleset import Ruleset
 from .tables import rule_vector
@@ -53,29 +53,6 @@ class ConditionError(ValueError):
 
 
 # ---------------------------------------------------------------- reading the text
-
-# Cards and suits written with symbols (♥, 7♥, ♠A) or starting with a digit (7h, 10h) are
-# not Python names, so they are swapped for placeholders before ast reads the text.
-_TOKEN = re.compile(r"[0-9A-Za-z]*[♠♣♥♦][0-9A-Za-z]*|\b(?:10|[0-9])[schdSCHD]\b")
-_PLACEHOLDER = "__token{}__"
-
-
-def _hide_tokens(text: str) -> tuple[str, dict[str, str]]:
-    tokens: dict[str, str] = {}
-
-    def swap(match: re.Match) -> str:
-        name = _PLACEHOLDER.format(len(tokens))
-        tokens[name] = match.group(0)
-        return name
-
-    return _TOKEN.sub(swap, text), tokens
-
-
-def _restore(text: str, tokens: Mapping[str, str]) -> str:
-    for name, original in tokens.items():
-        text = text.replace(name, original)
-    return text
-
 
 # Types of sub-expressions: a test (bool), a 0/1 flag (test or number), a number, a suit.
 BOOL, FLAG, NUMBER, SUIT = "test", "flag", "number", "suit"
@@ -109,38 +86,26 @@ Evaluator = Callable[[_Batch], "np.ndarray | int | float | bool"]
 class _Compiler:
     def __init__(self, text: str, n_seats: int, focal_seat: int) -> None:
         self.text = text
-        self.hidden, self.tokens = _hide_tokens(text)
         self.seats = {name: seat for seat, name in enumerate(cards.SEAT_NAMES[n_seats])}
         for alias in FOCAL_ALIASES:
             self.seats[alias] = focal_seat
 
     def fail(self, message: str) -> None:
-        raise ConditionError(f"{message} in condition {self.text!r}")
+        raise ConditionError(f"{message} in condition {expressions.shown(self.text)}")
 
     def source(self, node: ast.AST) -> str:
-        segment = ast.get_source_segment(self.hidden, node) or type(node).__name__
-        return _restore(segment, self.tokens)
+        return self.parsed.source(node)
 
     def word(self, node: ast.AST) -> str | None:
         """The text of a bare name or quoted string argument, placeholders restored."""
-        if isinstance(node, ast.Name):
-            return _restore(node.id, self.tokens)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return _restore(node.value, self.tokens)
-        return None
+        return self.parsed.word(node)
 
     # ------------------------------------------------------------ expressions
     def compile(self) -> Evaluator:
-        if not self.hidden.strip():
-            raise ConditionError(f"condition {self.text!r} is empty: write a test such as 'matadors(ombre, hearts) >= 2'")
-        try:
-            tree = ast.parse(self.hidden.strip(), mode="eval")
-        except SyntaxError as exc:
-            where = f" near {_restore(exc.text.strip(), self.tokens)!r}" if exc.text else ""
-            raise ConditionError(f"cannot read condition {self.text!r}{where}: {exc.msg}") from None
-        evaluate, kind = self.expression(tree.body)
+        self.parsed = expressions.parse(self.text, "condition", ConditionError, "matadors(ombre, hearts) >= 2")
+        evaluate, kind = self.expression(self.parsed.body)
         if kind not in (BOOL, FLAG):
-            self.not_a_test(tree.body, kind)
+            self.not_a_test(self.parsed.body, kind)
         return evaluate
 
     def expression(self, node: ast.AST) -> tuple[Evaluator, str]:
@@ -313,8 +278,6 @@ def compile_condition(text: str, n_seats: int = 4, focal_seat: int = 0, ruleset:
         raise ConditionError(f"{n_seats} seats is not a table the game knows (3 or 4)")
     if not 0 <= focal_seat < n_seats:
         raise ConditionError(f"focal seat {focal_seat} is not one of the {n_seats} seats (0-{n_seats - 1})")
-    if not isinstance(text, str):
-        raise ConditionError(f"a condition must be text, not {type(text).__name__}")
     evaluate = _Compiler(text, n_seats, focal_seat).compile()
     return Condition(text, n_seats, focal_seat, F.feature_tables(ruleset), evaluate)
 
