@@ -201,6 +201,11 @@ def read_play(table: Table, deals_limit: int) -> PlaySpec:
     read_condition(table, condition, seats, focal, ruleset)
     deals = table.integer("deals", 1, deals_limit, "default number of deals")
     arms = tuple(_arm(arm, policy) for arm in table.tables("arms", "the two ways of playing", count=2))
+    from .alike import play_alike
+
+    alike = play_alike(policy, params, situation, tuple((arm.params, arm.roles) for arm in arms))
+    if alike is not None:
+        table.fail("arms", alike)
     return PlaySpec(ruleset, policy, params, situation, role, metric, k, among, condition, focal, deals,
                     read_max_attempts(table), arms, ruleset_reason(table))
 

@@ -388,6 +388,12 @@ def read_simulated(kind: str, table: Table, deals_limit: int) -> SimSpec:
                 arm_table.fail("rules", "an arm must keep the pack and the table of the experiment's ruleset "
                                         "(the same deals are played under every arm)")
             arms.append(Arm(label, force, arm_ruleset, focal_params, overrides))
+    if kind == "compare_policies":
+        from .alike import policies_alike
+
+        alike = policies_alike(policy, {**params, **arms[0].focal_params}, {**params, **arms[1].focal_params})
+        if alike is not None:
+            table.fail("arms", alike)
     actions, labels = (), ()
     if kind == "compare_rules" and table.has("actions"):
         action_tables = table.tables("actions", "the two actions whose difference the rules change", count=2)

@@ -49,6 +49,14 @@ class CardRule:
     defaults: Mapping[str, float]   # the roles it applies to, and its default for each
     choices: str = ""     # what the values mean, where they are codes
 
+    @property
+    def decision(self) -> str:
+        """The decision that reads the rule: "lead", "follow" (a card to a trick another led) or "vole"
+        (whether to undertake it). cash_winners_first is of kind vole but read at a lead."""
+        if self.kind in ("follow", "discard"):
+            return "follow"
+        return "vole" if self.name == "vole_losers" else "lead"
+
     def slot(self, role: str) -> int:
         """The entry of the seat's parameter row that holds this rule for ``role``."""
         return L.CARD_RULES + ROLES.index(role) * L.N_CARD_RULES + self.index
@@ -151,6 +159,9 @@ RULES: tuple[CardRule, ...] = (
              _each(SIDE, 0.0)),
 )
 BY_NAME = {rule.name: rule for rule in RULES}
+# Read only while a trump can be spared at a lead (_card_play._lead): he holds two or more, or
+# keep_last_trump is off. With keep_last_trump on and a single trump, they change nothing.
+SPARE_TRUMP_RULES = ("draw_trumps", "draw_card", "draw_min_out", "lead_master_trump", "lead_top_trump")
 assert len({rule.index for rule in RULES}) == len(RULES) == L.N_CARD_RULES
 assert len(ROLES) == L.N_ROLES
 
