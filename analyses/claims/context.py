@@ -56,6 +56,8 @@ def unit_of(claim: Any) -> str:
     metric = experiment.metric
     if metric.share:
         return "share of deals" if kind == "rate" else "difference of shares of deals"
+    if metric.name.endswith("tricks"):
+        return "tricks a deal"
     if metric.name == "pay_games":
         return "games of each arm's ruleset a deal"
     return f"{currency(experiment.ruleset)} a deal"
@@ -104,8 +106,11 @@ def criterion_of(claim: Any) -> str:
             from .simulated import AMONG
 
             what += f", among {AMONG[experiment.among]}"
-        if not metric.share:
+        if metric.name.endswith("tricks"):
+            what = "the mean: " + what
+        elif not metric.share:
             what = "the mean payment: " + what.replace("jetons", currency(experiment.ruleset))
+        what = what.replace("at least k tricks", f"at least {experiment.k} tricks")
         ci = "its Wilson 95% CI" if metric.share and kind == "rate" else ci
     other = "outside it" if rule.expect == "equal" else "on the other side"
     return (f"{what}; supported when the whole of {ci} lies {test}, contradicted when it lies wholly {other}, "

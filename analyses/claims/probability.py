@@ -31,7 +31,7 @@ from spadille.kernel.quadrille.ruleset import Ruleset
 from .guard import Inconclusive
 from .reader import Table
 from .simulated import base_ruleset, read_condition, read_fixed, read_focal, read_max_attempts, ruleset_reason
-from .verdict import Estimate, format_exact
+from .verdict import Estimate, format_exact, interval_places, significant
 
 DEFAULT_DEALS = 100_000
 PLACES = 4        # decimals an estimate is shown in (the exact value is kept as a fraction too)
@@ -151,7 +151,8 @@ def run_probability(spec: ProbabilitySpec, seed: int, deals: int, threads: int |
         if given == 0:
             raise Inconclusive(f"the given condition {spec.given!r} never holds: no deal to count")
         value = both / given
-        return Estimate(None, float(value), float(value), float(value), format_exact(value, decimals=PLACES),
+        return Estimate(None, float(value), float(value), float(value), format_exact(value, decimals=None)
+                        if "/" not in format_exact(value) else significant(float(value)),
                         values=(value,), labels=("P",), places=PLACES, method=EXACT)
     from spadille.analyses.paired import rate_ci
 
@@ -161,8 +162,9 @@ def run_probability(spec: ProbabilitySpec, seed: int, deals: int, threads: int |
     event = compiled[0](dealt.hands)
     estimate, low, high = rate_ci(event)
     n = int(event.size)
-    return Estimate(n, estimate, low, high, "n/a" if n == 0 else f"{estimate:.{PLACES}f}", deals=deals, tried=dealt.tried,
-                    places=PLACES, method=f"{MONTE_CARLO}, n = {n:,}")
+    places = interval_places(low, high, PLACES)
+    return Estimate(n, estimate, low, high, "n/a" if n == 0 else f"{estimate:.{places}f}", deals=deals,
+                    tried=dealt.tried, places=places, method=f"{MONTE_CARLO}, n = {n:,}")
 
 
 def criterion(spec: ProbabilitySpec, value: Fraction, tolerance: Fraction) -> str:
