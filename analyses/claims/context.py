@@ -64,6 +64,31 @@ def unit_of(claim: Any) -> str:
 
 
 def criterion_of(claim: Any) -> str:
+    """The verdict's criterion in words, with where a measured term of its hands comes from."""
+    return _criterion(claim) + "".join(f"; {source}" for source in measured_sources(claim))
+
+
+def measured_sources(claim: Any) -> list[str]:
+    """Where the measured terms of a claim's conditions (win_chance) come from: the table, its deals, seed,
+    card play, ruleset and version."""
+    experiment = claim.experiment
+    texts = [getattr(experiment, name, None) for name in ("condition", "event", "given")]
+    texts = [text for text in texts if isinstance(text, str) and "win_chance" in text]
+    if not texts:
+        return []
+    from spadille.kernel.quadrille.conditions import compile_condition
+
+    card_play = getattr(experiment, "policy", None) or getattr(experiment, "card_play", None)
+    seats, focal = experiment.ruleset["pack.seats"], getattr(experiment, "focal", 0)
+    sources: list[str] = []
+    for text in texts:
+        for source in compile_condition(text, seats, focal, experiment.ruleset, card_play).sources:
+            if source not in sources:
+                sources.append(source)
+    return sources
+
+
+def _criterion(claim: Any) -> str:
     """The verdict's criterion in words: what is estimated, with which interval, and when it
     supports or contradicts the claim."""
     kind, experiment, rule = claim.kind.name, claim.experiment, claim.verdict

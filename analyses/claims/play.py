@@ -204,7 +204,7 @@ def read_play(table: Table, deals_limit: int) -> PlaySpec:
         table.fail("among", "scoring the deals where the situation arose needs a situation")
     focal = read_focal(table, seats)
     condition = table.text("condition", "a condition", required=False)
-    read_condition(table, condition, seats, focal, ruleset)
+    read_condition(table, condition, seats, focal, ruleset, card_play=policy)
     deals = table.integer("deals", 1, deals_limit, "default number of deals")
     force_table = table.table("force", "the focal seat's fixed decisions", required=False)
     force_table.only(FORCE_KEYS)
@@ -285,7 +285,7 @@ def run_play(spec: PlaySpec, seed: int, deals: int, threads: int | None,
     from .forcing import BEST
     from .simulated import play_with_best
 
-    dealt = deal(spec.ruleset, seed, deals, spec.condition, spec.focal, 0, spec.max_attempts)
+    dealt = deal(spec.ruleset, seed, deals, spec.condition, spec.focal, 0, spec.max_attempts, card_play=spec.policy)
     best = spec.force.trump == BEST
     force = Force(spec.focal, spec.force.bid, None if best else spec.force.trump, spec.force.call, spec.force.vole)
     variants = [(Variant(arm.label, force, spec.policies(arm)), best) for arm in spec.arms]

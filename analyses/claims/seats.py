@@ -123,7 +123,7 @@ def read_seats(table: Table, deals_limit: int) -> SeatSpec:
         table.fail("params", str(exc))
     focal = read_focal(table, seats)
     condition = table.text("condition", "a condition", required=False)
-    read_condition(table, condition, seats, focal, ruleset)
+    read_condition(table, condition, seats, focal, ruleset, card_play=policy)
     metric = table.choice("metric", METRICS, "metric")
     deals = table.integer("deals", 1, deals_limit, "default number of deals")
     names = cards.SEAT_NAMES[seats]
@@ -152,7 +152,7 @@ def run_seats(spec: SeatSpec, seed: int, deals: int, threads: int | None,
     from spadille.kernel.quadrille.variants import Variant, play_variants
 
     seats = spec.ruleset["pack.seats"]
-    dealt = deal(spec.ruleset, seed, deals, spec.condition, spec.focal, 0, spec.max_attempts)
+    dealt = deal(spec.ruleset, seed, deals, spec.condition, spec.focal, 0, spec.max_attempts, card_play=spec.policy)
     played = guarded(progress, deals, "deals played from both seats")
     policies = spec.policies()
     from spadille.kernel.quadrille.tables import rule_vector

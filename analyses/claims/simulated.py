@@ -224,13 +224,13 @@ def read_focal(table: Table, seats: int) -> int:
 
 
 def read_condition(table: Table, text: str | None, seats: int, focal: int, ruleset: Ruleset,
-               key: str = "condition") -> None:
+                   key: str = "condition", card_play: str | None = None) -> None:
     from spadille.kernel.quadrille.conditions import ConditionError, compile_condition
 
     if text is None:
         return
     try:
-        compile_condition(text, seats, focal, ruleset)
+        compile_condition(text, seats, focal, ruleset, card_play)
     except ConditionError as exc:
         table.fail(key, str(exc))
 
@@ -260,7 +260,7 @@ def read_max_attempts(table: Table) -> int:
 
 
 def deal(ruleset: Ruleset, seed: int, deals: int, condition: str | None, focal: int, fixed: int, max_attempts: int,
-         progress: Callable[[int], None] | None = None):
+         progress: Callable[[int], None] | None = None, card_play: str | None = None):
     """``deals`` deals meeting ``condition`` with the ``fixed`` cards in the focal hand
     (kernel.conditions.deal_conditioned). A condition too rare for ``max_attempts``, or the time
     limit reached while dealing, raises Inconclusive with the rate measured and the limit."""
@@ -268,10 +268,12 @@ def deal(ruleset: Ruleset, seed: int, deals: int, condition: str | None, focal: 
 
     kept = {focal: fixed} if fixed else None
     # Nothing is dealt for n = 0: every fault of the request itself is raised here, as an error ...
-    deal_conditioned(ruleset, seed, 0, condition=condition, fixed=kept, focal_seat=focal, max_attempts=max_attempts)
+    deal_conditioned(ruleset, seed, 0, condition=condition, fixed=kept, focal_seat=focal, max_attempts=max_attempts,
+                     card_play=card_play)
     try:
         return deal_conditioned(ruleset, seed, deals, condition=condition, fixed=kept, focal_seat=focal,
-                                max_attempts=max_attempts, progress=guarded(progress, deals, "deals dealt"))
+                                max_attempts=max_attempts, progress=guarded(progress, deals, "deals dealt"),
+                                card_play=card_play)
     except ConditionError as exc:   # ... so that this one is the sample the limit did not allow
         raise Inconclusive(f"too rare for its sample: {exc} ([experiment] max_attempts)") from None
 
@@ -304,7 +306,7 @@ def read_simulated(kind: str, table: Table, deals_limit: int) -> SimSpec:
     focal_params = _params(table, "focal_params", policy, table.scalars("focal_params", "policy parameters"))
     focal = read_focal(table, seats)
     condition = table.text("condition", "a condition", required=False)
-    read_condition(table, condition, seats, focal, ruleset)
+    read_condition(table, condition, seats, focal, ruleset, card_play=policy)
     fixed = read_fixed(table, ruleset)
     deals = table.integer("deals", 1, deals_limit, "default number of deals")
     metric = METRICS[table.choice("metric", METRICS, "metric")]
@@ -447,7 +449,8 @@ def run_simulated(spec: SimSpec, seed: int, deals: int, threads: int | None,
     from spadille.analyses.paired import float_mean_ci, mean_ci, rate_ci
     from spadille.analyses.distributed.claims import played_blocks
 
-    dealt = deal(spec.ruleset, seed, deals, spec.condition, spec.focal, spec.fixed, spec.max_attempts)
+    dealt = deal(spec.ruleset, seed, deals, spec.condition, spec.focal, spec.fixed, spec.max_attempts,
+                 card_play=spec.policy)
     progress = guarded(progress, deals, "deals played")
 
     values, keep, missed = [], [], []
