@@ -200,10 +200,10 @@ def test_shipped_card_play_claims():
 
 
 def test_docs_list_the_registries():
-    docs = (REPO / "docs" / "claims.md").read_text(encoding="utf-8")
+    docs = (REPO / "docs" / "claims-card-play.md").read_text(encoding="utf-8")
     for rule in card_rules.RULES:
         assert f"`{rule.name}`" in docs
-    for name in (*card_rules.ROLES, *(f.name for f in FEATURES), *METRICS, *ROLES):
+    for name in (*card_rules.ROLES, *(f.usage for f in FEATURES), *METRICS, *ROLES):
         assert f"`{name}`" in docs, name
 
 

@@ -54,6 +54,8 @@ class _Reader:
         if isinstance(node, ast.Compare):
             return self.compare(node)
         value = self.value(node)
+        if value.kind == WORD:
+            self.fail(f"unknown feature {value.word!r} (features: {', '.join(BY_NAME)})")
         if value.kind != FLAG:
             example = f" (compare it, e.g. '{self.source(node)} >= 1')" if value.kind == NUMBER else ""
             self.fail(f"{self.source(node)!r} is a {value.kind if value.kind != WORD else 'name'}, not a test{example}")
