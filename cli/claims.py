@@ -15,6 +15,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from spadille.kernel.quadrille.policies import CARD_PLAYS, DEFAULT_CARD_PLAY   # the one default of claims and report
+
 from .errors import fail, user_errors
 from .options import BlockDealsOption, RuleOption, SchedulerOption, SeedOption, ThreadsOption
 
@@ -52,8 +54,8 @@ FormatOption = Annotated[
 ]
 ClaimsCardPlayOption = Annotated[str, typer.Option(
     "--card-play", metavar="POLICY",
-    help="The card play of every seat in the claims that name no policy: strong (the default, as in the "
-         "report) or heuristic (the hand-written values). A claim that names a policy keeps it.")]
+    help=f"The card play of every seat in the claims that name no policy: one of {', '.join(CARD_PLAYS)} (default "
+         f"{DEFAULT_CARD_PLAY}, as in the report). A claim that names a policy keeps it.")]
 MaxSecondsOption = Annotated[
     Optional[float],
     typer.Option("--max-seconds-per-claim", metavar="S",
@@ -76,7 +78,7 @@ def claims_command(
     block_deals: BlockDealsOption = None,
     output_format: FormatOption = None,
     max_seconds: MaxSecondsOption = None,
-    card_play: ClaimsCardPlayOption = "strong",
+    card_play: ClaimsCardPlayOption = DEFAULT_CARD_PLAY,
 ) -> None:
     """Check the strategy claims and stated figures of the period texts: each claim file quotes its
     source, describes an experiment, and says when the estimate supports or contradicts it.
@@ -101,8 +103,6 @@ def claims_command(
         fail(f"unknown --format {output_format!r} (choose one of: {', '.join(FORMATS)})")
     if max_seconds is not None and not (max_seconds > 0 and max_seconds != float("inf")):
         fail(f"--max-seconds-per-claim must be a number of seconds above 0, not {max_seconds:g}")
-    from spadille.kernel.quadrille.policies import CARD_PLAYS
-
     if card_play not in CARD_PLAYS:
         fail(f"unknown --card-play {card_play!r} (choose one of: {', '.join(CARD_PLAYS)})")
     with user_errors():
@@ -119,7 +119,7 @@ def claims_command(
 def run(path: Path | None, deals_scale: float | None, quick: bool, seed: int, threads: int | None,
         ruleset_name: str | None = None, rules: list[str] | None = None, scheduler: str | None = None,
         block_deals: int | None = None, output_format: str | None = None,
-        max_seconds: float | None = None, card_play: str = "strong") -> tuple[bool, list[str]]:
+        max_seconds: float | None = None, card_play: str = DEFAULT_CARD_PLAY) -> tuple[bool, list[str]]:
     """The command's body; returns whether the run was interrupted, and 'id: reason' of each
     claim whose run failed."""
     # Heavy imports live here so that `spadille --help` stays instant.

@@ -151,3 +151,31 @@ def test_policy_listing_names_every_rule():
         assert rule.name in text
     assert "defender_alone" in text and "ROLE.RULE" in text
     assert set(POLICIES["heuristic"].params) >= set(card_rules.parameter_names())
+
+
+def test_each_policy_lists_its_own_card_play():
+    """`spadille rules quadrille --policy strong` prints strong's values, not the heuristic's: on every
+    rule's row, each role's cell is the policy's own value, so the two listings differ where they do."""
+    from typer.testing import CliRunner
+
+    from spadille.cli.app import app
+
+    def cells(name: str) -> dict[str, list[str]]:
+        result = CliRunner().invoke(app, ["rules", "quadrille", "--policy", name], env={"COLUMNS": "200"})
+        assert result.exit_code == 0, result.output
+        rows = {}
+        for line in result.output.splitlines():
+            parts = [part.strip() for part in line.strip("│┃ ").split("│")]
+            if parts and parts[0] in card_rules.BY_NAME:
+                rows[parts[0]] = parts[-len(card_rules.ROLES):]
+        return rows
+
+    shown = {name: cells(name) for name in ("strong", "heuristic")}
+    differ = 0
+    for rule in card_rules.RULES:
+        for index, role in enumerate(card_rules.ROLES):
+            for name in shown:
+                expected = f"{POLICIES[name].params[f'{role}.{rule.name}'].default:g}" if role in rule.defaults else "–"
+                assert shown[name][rule.name][index] == expected, (name, role, rule.name)
+            differ += shown["strong"][rule.name][index] != shown["heuristic"][rule.name][index]
+    assert differ >= 40   # strong.toml sets over forty card-play values

@@ -292,6 +292,8 @@ def refusal(tmp_path: Path, text: str) -> str:
      "experiment.metric: unknown metric 'foo' (choose one of: " + ", ".join(METRICS) + ")"),
     ("deals = 200000", 'deals = "many"', "experiment.deals: must be a whole number, not text 'many'"),
     ("than = 0", 'than = "zero"', "verdict.than: must be a number, not text 'zero'"),
+    ("than = 0", "than = nan", "verdict.than: must be a finite number, not nan"),
+    ("than = 0", "than = -inf", "verdict.than: must be a finite number, not -inf"),
     ("deals = 200000", "deals = 200000\ndealz = 3", "experiment.dealz: unknown key (this table takes: "),
     ("params = { call_long_suit = 0 }", "params = { call_short_suit = 0 }",
      "experiment.arms[1].params: policy 'heuristic' has no parameter 'call_short_suit'"),

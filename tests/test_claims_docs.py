@@ -29,9 +29,9 @@ def _rows(first_cell: str, text: str = DOCS) -> dict[str, str]:
 
 
 def test_every_condition_term_has_an_example_that_compiles():
-    rows = _rows(r"`\w+\(seat(, (suit|card))?\)`")
+    rows = _rows(r"`\w+\(seat(, (suit|card|contract))?\)`")
     names = {re.match(r"`(\w+)\(", key).group(1): example for key, example in rows.items()}
-    assert set(names) == {*F.FEATURES, "has"}
+    assert set(names) == {*F.FEATURES, "has", "win_chance"}
     for name, example in names.items():
         condition = example.strip("`")
         assert f"{name}(" in condition
@@ -46,6 +46,41 @@ def test_every_metric_and_every_kind_has_an_example():
     kinds = DOCS[DOCS.index("#### Every kind, one example"):]
     for name in KINDS:
         assert f"| `{name}` |" in kinds, name
+
+
+CARD_PLAY = (REPO / "docs" / "claims-card-play.md").read_text(encoding="utf-8")
+
+
+def test_every_situation_feature_has_a_worked_example_that_parses():
+    """docs/claims-card-play.md lists every feature with an example from a period maxim, as the
+    registry holds it; each example is a situation the reader accepts."""
+    from spadille.kernel.quadrille.situations import FEATURES, parse_situation
+
+    rows = _rows(r"`\w+(\(.*\))?`", CARD_PLAY)
+    for feature in FEATURES:
+        example = rows[f"`{feature.usage}`"]
+        source, text = example.rsplit(": ", 1)
+        assert source and feature.name in text
+        parse_situation(text.strip("`"))
+
+
+def test_the_card_play_table_gives_the_heuristic_and_strong_values():
+    from spadille.kernel.quadrille import card_rules
+    from spadille.kernel.quadrille.policies import POLICIES
+
+    for line in CARD_PLAY.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        match = re.fullmatch(r"`(\w+)` \(\w+\)", cells[0])
+        if not match or match.group(1) not in card_rules.BY_NAME:
+            continue
+        rule = card_rules.BY_NAME[match.group(1)]
+        for role, cell in zip(card_rules.ROLES, cells[-len(card_rules.ROLES):]):
+            if role not in rule.defaults:
+                assert cell == "–"
+                continue
+            heuristic, strong = (POLICIES[p].params[f"{role}.{rule.name}"].default for p in ("heuristic", "strong"))
+            assert cell == (f"{heuristic:g}" if heuristic == strong else f"{heuristic:g} / **{strong:g}**"), cell
+        assert f"`{rule.name}`" in CARD_PLAY[CARD_PLAY.index("**Which rule decides.**"):], rule.name
 
 
 @pytest.mark.parametrize("name", [*SOURCE_KEYS, *FORMATS])

@@ -216,3 +216,30 @@ def test_a_bad_event_is_named_when_loaded(tmp_path):
     path = write_claim(tmp_path, "p", _probability("has(me, Kz)"))
     with pytest.raises(ClaimError, match=r"p\.toml: experiment\.event: unknown card 'Kz'"):
         load_claims(path)
+
+
+def test_a_small_exact_value_keeps_its_digits_and_is_called_exact(tmp_path):
+    """Seven named cards in one hand: 10·9·8·7·6·5·4 / (40·39·38·37·36·35·34) = 1/155363, which four
+    decimals would print 0.0000. It prints with four significant figures, its fraction beside, and a
+    greater-than verdict names the exact value, never a '95% CI'."""
+    event = " and ".join(f"has(me, {card})" for card in ("♠A", "♣A", "♥7", "♥A", "♥K", "♥Q", "♥J"))
+    text = _probability(event).replace('expect = "equal"\nvalue = 0.5\ntolerance = 0.5', 'expect = "greater"\nthan = 0')
+    result = _check(tmp_path, text)
+    assert result.estimate.values == (Fraction(1, 155363),)
+    record = result.record()
+    assert record["estimate_text"] == "0.000006437" and record["exact_value"] == "1/155363"
+    assert (record["method"], record["ci_text"]) == ("exact", "exact")
+    assert result.verdict == "supported" and result.reason == "the exact value 1/155363 = 0.000006437 lies above 0"
+    assert "CI" not in result.reason
+    stated = _check(tmp_path, _probability(event, value='"1/155363"', tolerance="0"))
+    assert stated.verdict == "supported" and "P = 1/155363 = 0.0000064365" in stated.reason
+
+
+def test_every_figure_keeps_the_digits_of_its_interval():
+    from spadille.analyses.claims.verdict import interval_places
+
+    assert interval_places(0.0052, 0.0102, 2) == 3          # +0.0077 read [0.01, 0.01] at two
+    assert interval_places(-0.003, 0.25, 2) == 3            # a lower end below 0 stays below 0
+    assert interval_places(0.11, 0.15, 2) == 2              # as before where two suffice
+    assert interval_places(0.61231, 0.61234, 4) == 5
+    assert interval_places(0.5, 0.5, 4) == 4                # no interval: the base

@@ -210,6 +210,26 @@ def test_every_fault_is_a_condition_error_naming_the_text(ruleset, text, named):
     assert "\n" not in message
 
 
+def test_reading_is_linear_and_bounded(ruleset):
+    """Issue 44: a 100,001-digit number took 32 s to refuse (a card-token regex rescanned the digits
+    from every position). The text's length is refused first, in one short line; the token scan is
+    linear, so even a long text with a symbol at its end is scanned at once."""
+    from spadille.kernel.quadrille import expressions
+
+    start = time.perf_counter()
+    with pytest.raises(ConditionError, match="is 100,001 characters long, more than the 2,000") as error:
+        compile_condition("1" * 100_001, 4, 0, ruleset)
+    assert len(str(error.value)) < 300
+    hidden, tokens = expressions.hide_tokens("7" * 200_000 + "♥")
+    assert list(tokens.values()) == ["7" * 200_000 + "♥"]
+    assert time.perf_counter() - start < 2.0     # quadratic, the scan alone would take minutes
+    for text, named in [("kings(me) >= " + "9" * 1500, "out of range"), ("kings(me) >= 1e400", "out of range"),
+                        ("not " * 60 + "kings(me) >= 1", "nested more than 40 deep"),
+                        ("kings(me) >= 1 or " * 100 + "1 < 2", "more than 600 parts")]:
+        with pytest.raises(ConditionError, match=named):
+            compile_condition(text, 4, 0, ruleset)
+
+
 def test_errors_are_value_errors_and_the_language_is_described():
     assert issubclass(ConditionError, ValueError)
     help_text = describe_language(4)

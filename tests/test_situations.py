@@ -16,7 +16,9 @@ from spadille.kernel.quadrille import _situations as jitted
 from spadille.kernel.quadrille.policies import PolicyError, make_seat_policy
 from spadille.kernel.quadrille.reference import play_deals
 from spadille.kernel.quadrille.ruleset import load_ruleset
-from spadille.kernel.quadrille.situations import FEATURES, SituationError, parse_situation
+from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille.situations import (FEATURES, SUIT_SHIFT, WHO_CODES, Leaf, SituationError,
+                                                  parse_situation)
 
 from test_parity import assert_same_rows, kernel_rows
 
@@ -33,7 +35,20 @@ ONE_PER_FEATURE = {
     "cards_left": "cards_left <= 5", "holds_called_king": "holds_called_king", "seat": "seat == 2",
     "contract": "contract == sans-prendre", "vole_decision": "vole_decision and role == ombre",
     "top_trump": "top_trump == 4", "red_trumps": "red_trumps and on_lead",
+    "leads": "leads(friend) and not on_lead", "has_played": "has_played(ombre) and role == defender_called",
+    "position_of": "position_of(ombre) > position", "last_to_my_lead": "last_to_my_lead(ombre)",
+    "winning": "winning(ombre)", "led_matador": "led_matador", "led_king": "led_king",
+    "led": "led(spadille) or led(♥K)", "led_suit": "led_suit == hearts", "called_suit": "called_suit == spades",
+    "trump_suit": "trump_suit != hearts and on_lead", "holds": "holds(called_suit, Q) or holds(♠K)",
+    "holds_sequence": "holds_sequence(hearts, K, Q)", "suit_length": "on_lead and suit_length(last_led_suit(side)) >= 2",
+    "last_led_suit": "last_led_suit(me) == trump_suit", "suit_changes": "suit_changes(side) >= 1",
+    "trump_leads": "trump_leads(ombre) >= 1", "trumps_played": "trumps_played >= 6",
+    "tricks_of": "tricks_of(ombre) >= 2", "friend_known": "friend_known and role == defender_called",
 }
+# The language's other shapes: the optional player, or, not over a group, sums, chained and suit comparisons.
+SHAPES = ["plays_last(ombre) and on_lead", "(role == ombre or role == friend) and not (trick <= 2 or on_lead)",
+          "side_tricks + 1 >= opponent_tricks and 2 <= trick <= 6", "led_suit == called_suit",
+          "not led_suit != last_led_suit(partner)", "holds(♥Q) and not holds_sequence(called_suit, K, Q, J)"]
 
 
 def test_every_feature_has_a_case_and_the_kernel_reads_the_same_ids():
@@ -46,19 +61,71 @@ def test_every_feature_has_a_case_and_the_kernel_reads_the_same_ids():
 def test_parse():
     situation = parse_situation("role == friend  and on_lead and matadors == 1")
     assert situation.text == "role == friend and on_lead and matadors == 1"
-    assert situation.terms == ((1, L.OP_EQ, 1), (4, L.OP_NE, 0), (6, L.OP_EQ, 1))
-    assert parse_situation("not king_shown").terms == ((14, L.OP_EQ, 0),)
-    assert parse_situation("contract == forced-spadille").terms == ((21, L.OP_EQ, L.FORCED),)
+    assert situation.tree == ("and", (("leaf", Leaf(L.OP_EQ, -1, ((1, 0, 1),))), ("leaf", Leaf(L.OP_NE, 0, ((4, 0, 1),))),
+                                      ("leaf", Leaf(L.OP_EQ, -1, ((6, 0, 1),)))))
+    assert parse_situation("not king_shown").tree == ("not", ("leaf", Leaf(L.OP_NE, 0, ((14, 0, 1),))))
+    assert parse_situation("contract == forced-spadille").tree == ("leaf", Leaf(L.OP_EQ, -L.FORCED, ((21, 0, 1),)))
+    assert parse_situation("plays_last").tree == parse_situation("plays_last(me)").tree
+    ombre, hearts = WHO_CODES["ombre"], cards.SUITS.index("hearts")
+    assert parse_situation("side_tricks + 1 >= opponent_tricks").tree == (
+        "leaf", Leaf(L.OP_GE, 1, ((16, 0, 1), (17, 0, -1))))
+    assert parse_situation("led_suit == called_suit").tree == ("leaf", Leaf(L.OP_EQ, 0, ((33, 0, 1), (34, 0, -1)), True))
+    assert parse_situation("holds(♥Q)").tree == parse_situation("holds(hearts, Q)").tree == (
+        "leaf", Leaf(L.OP_NE, 0, ((36, hearts * SUIT_SHIFT + (1 << cards.QUEEN), 1),)))
+    assert parse_situation("plays_last(ombre)").tree == ("leaf", Leaf(L.OP_NE, 0, ((5, ombre, 1),)))
     row = situation.row()
     assert len(row) == L.SITUATION_END - L.SITUATION and row[0] == 3
 
 
+def _walk(program, truth):
+    """The kernel's walk over the jump code, in Python: each leaf's value from ``truth``."""
+    at, leaves = program
+    while at >= 0:
+        leaf, if_true, if_false = leaves[at]
+        at = if_true if truth[leaf] else if_false
+    return at == L.LEAF_TRUE
+
+
+def _value(tree, truth):
+    if tree[0] == "leaf":
+        return truth[tree[1]]
+    if tree[0] == "not":
+        return not _value(tree[1], truth)
+    parts = [_value(part, truth) for part in tree[1]]
+    return all(parts) if tree[0] == "and" else any(parts)
+
+
+def test_the_jump_code_decides_as_the_tree_on_every_assignment():
+    """Every leaf true or false in turn: the kernel's jumps end where the written expression does."""
+    import itertools
+
+    for text in ["trick == 1 or not (trick == 2 and (trick == 3 or trick == 4)) and trick == 5",
+                 "not (trick == 1 or trick == 2) or (trick == 3 and not trick == 4 and (trick == 5 or trick == 6))",
+                 "trick == 1 and trick == 2 or trick == 3 and trick == 4 or not trick == 5"]:
+        situation = parse_situation(text)
+        leaves = sorted({leaf for leaf, _, _ in situation.program[1]}, key=lambda leaf: leaf.const)
+        for values in itertools.product((False, True), repeat=len(leaves)):
+            truth = dict(zip(leaves, values))
+            assert _walk(situation.program, truth) == _value(situation.tree, truth), (text, values)
+
+
 @pytest.mark.parametrize("text, message", [
     ("role == nobody", "role cannot be 'nobody'"),
-    ("trumps >> 2", "cannot read"),
+    ("trumps >> 2", "is not allowed"),
+    ("trumps", "is a number, not a test"),
     ("luck > 1", "unknown feature 'luck'"),
-    ("not trumps > 1", "'not' goes with a bare feature"),
-    (" and ".join(["on_lead"] * 9), "at most 8"),
+    ("leads > 1", "'leads' needs its argument"),
+    ("plays_last(banker)", "names a player"),
+    ("position_of(partner) == 2", "names one player"),
+    ("holds(♥8)", "is not a card"),
+    ("holds_sequence(called_suit, K, X)", "is not a rank"),
+    ("suit_length(stars) >= 1", "is not a suit"),
+    ("led_suit > hearts", "compares only with == or !="),
+    ("led_suit == 2", "compares a suit with a number"),
+    ("role == contract", "compares role with contract"),
+    ("trumps + matadors + trick + seat + cards_left >= 1", "more than 4 features"),
+    (" or ".join(["on_lead"] * 13), "13 comparisons, more than the 12"),
+    ("x" * 2001, "more than the 2,000"),
 ])
 def test_bad_situations(text, message):
     with pytest.raises(SituationError, match=message):
@@ -81,9 +148,8 @@ def plain_rows(ruleset, heuristic4):
     return kernel_rows(ruleset, heuristic4, seed=4242, first_deal=0, deals=DEALS)
 
 
-@pytest.mark.parametrize("name", sorted(ONE_PER_FEATURE))
-def test_both_engines_read_each_feature_alike(ruleset, plain_rows, name):
-    text = ONE_PER_FEATURE[name]
+@pytest.mark.parametrize("text", [ONE_PER_FEATURE[name] for name in sorted(ONE_PER_FEATURE)] + SHAPES)
+def test_both_engines_read_each_feature_alike(ruleset, plain_rows, text):
     policies = [make_seat_policy("heuristic", situation=text, in_situation=CHANGES)] * 4
     rows = kernel_rows(ruleset, policies, seed=4242, first_deal=0, deals=DEALS)
     reference = play_deals(ruleset, tuple(policies), 4242, 0, DEALS)
@@ -115,7 +181,7 @@ def test_roles_played_by_another_policy(name):
     """The friend's cards played at random, a lone hand's defenders by random play in a situation:
     both engines agree on whole rows, under every variant's contracts."""
     ruleset = load_ruleset(name)
-    policy = make_seat_policy("heuristic", roles={"friend": "random"}, situation="role == defender_alone and trick >= 3",
+    policy = make_seat_policy("heuristic", roles={"friend": "random"}, situation="role == defender_alone and (trick >= 3 or last_to_my_lead(dealer) or tricks_of(third) >= 1)",
                               roles_in_situation={"defender_alone": "random"})
     policies = [policy] * ruleset["pack.seats"]
     rows = kernel_rows(ruleset, policies, seed=77, first_deal=0, deals=400, session_length=2)

@@ -30,7 +30,8 @@ from .context import criterion_of, ruleset_of, unit_of
 from .guard import Inconclusive, time_limit
 from .kinds import MAX_DEALS, run_kind
 from .reader import ClaimError
-from .verdict import ERROR, INCONCLUSIVE, Estimate, judge_exact, judge_interval
+from .verdict import (CONTRADICTED, ERROR, INCONCLUSIVE, SUPPORTED, Estimate, judge_exact, judge_interval,
+                      significant)
 
 QUICK_SCALE = 0.01
 MIN_DEALS = 200
@@ -201,14 +202,25 @@ def judge(claim: Claim, estimate: Estimate) -> tuple[str, str]:
         verdict, reason = judge_exact(claim.verdict, estimate.values, estimate.labels)
         if claim.kind.name == "probability":   # the exact value itself, which the reason leaves out when it matches
             value = estimate.values[0]
-            reason = f"computed exactly, P = {value} = {float(value):.5f}; {reason}"
+            reason = f"computed exactly, P = {value} = {significant(float(value), 5)}; {reason}"
         return verdict, reason
+    if estimate.values is not None and len(estimate.values) == 1 and claim.verdict.expect in ("greater", "less"):
+        # an exact value has no interval: it is compared itself, and said to be exact
+        value, than = estimate.values[0], claim.verdict.than
+        above, below = value > than, value < than
+        side = "above" if above else "below" if below else "at"
+        verdict = INCONCLUSIVE if not (above or below) else (
+            SUPPORTED if (above and claim.verdict.expect == "greater") or (below and claim.verdict.expect == "less")
+            else CONTRADICTED)
+        return verdict, f"the exact value {value} = {significant(float(value))} lies {side} {than:g}"
     if estimate.values is None and estimate.n is not None and 0 < estimate.n < MIN_N:
         # the estimate itself only where it is a number: a Reversis margin needs 30 deals of its own
         shown = f" {estimate.text}" if math.isfinite(estimate.estimate) else ""
         return INCONCLUSIVE, (f"only n = {estimate.n} deals behind the estimate{shown}, fewer than the "
                               f"{MIN_N} a verdict needs: raise deals or --deals-scale")
     verdict, reason = judge_interval(claim.verdict, estimate.ci_low, estimate.ci_high, estimate.places)
+    if estimate.caveat:
+        reason += f"; {estimate.caveat}"
     if estimate.alike:
         # not noise: the arms' difference changes no decision under this card play (a rule that
         # fires first makes the same move in both), so the claim is not tested by this experiment

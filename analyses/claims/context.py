@@ -56,12 +56,39 @@ def unit_of(claim: Any) -> str:
     metric = experiment.metric
     if metric.share:
         return "share of deals" if kind == "rate" else "difference of shares of deals"
+    if metric.name.endswith("tricks"):
+        return "tricks a deal"
     if metric.name == "pay_games":
         return "games of each arm's ruleset a deal"
     return f"{currency(experiment.ruleset)} a deal"
 
 
 def criterion_of(claim: Any) -> str:
+    """The verdict's criterion in words, with where a measured term of its hands comes from."""
+    return _criterion(claim) + "".join(f"; {source}" for source in measured_sources(claim))
+
+
+def measured_sources(claim: Any) -> list[str]:
+    """Where the measured terms of a claim's conditions (win_chance) come from: the table, its deals, seed,
+    card play, ruleset and version."""
+    experiment = claim.experiment
+    texts = [getattr(experiment, name, None) for name in ("condition", "event", "given")]
+    texts = [text for text in texts if isinstance(text, str) and "win_chance" in text]
+    if not texts:
+        return []
+    from spadille.kernel.quadrille.conditions import compile_condition
+
+    card_play = getattr(experiment, "policy", None) or getattr(experiment, "card_play", None)
+    seats, focal = experiment.ruleset["pack.seats"], getattr(experiment, "focal", 0)
+    sources: list[str] = []
+    for text in texts:
+        for source in compile_condition(text, seats, focal, experiment.ruleset, card_play).sources:
+            if source not in sources:
+                sources.append(source)
+    return sources
+
+
+def _criterion(claim: Any) -> str:
     """The verdict's criterion in words: what is estimated, with which interval, and when it
     supports or contradicts the claim."""
     kind, experiment, rule = claim.kind.name, claim.experiment, claim.verdict
@@ -104,8 +131,11 @@ def criterion_of(claim: Any) -> str:
             from .simulated import AMONG
 
             what += f", among {AMONG[experiment.among]}"
-        if not metric.share:
+        if metric.name.endswith("tricks"):
+            what = "the mean: " + what
+        elif not metric.share:
             what = "the mean payment: " + what.replace("jetons", currency(experiment.ruleset))
+        what = what.replace("at least k tricks", f"at least {experiment.k} tricks")
         ci = "its Wilson 95% CI" if metric.share and kind == "rate" else ci
     other = "outside it" if rule.expect == "equal" else "on the other side"
     return (f"{what}; supported when the whole of {ci} lies {test}, contradicted when it lies wholly {other}, "

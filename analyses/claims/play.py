@@ -36,13 +36,15 @@ from typing import Any, Callable, Mapping
 import numpy as np
 
 from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.ruleset import Ruleset
 
+from .forcing import FORCE_KEYS, ForceSpec, caveat, check_force, read_force, unhonoured
 from .guard import guarded
 from .reader import Table
 from .simulated import (CLAIMS_CARD_PLAY, RULESET_OF_RUN, _ruleset, base_ruleset, deal, read_condition, read_focal,
                         read_max_attempts, ruleset_reason)
-from .verdict import Estimate
+from .verdict import Estimate, interval_places
 
 ROLES = {
     "ombre": "the ombre (he who plays the contract, forced spadille included)",
@@ -84,7 +86,8 @@ KEYS = {
     "k": "the tricks of tricks_at_least",
     "among": "the deals scored: situation (default with a situation) or all",
     "condition": "the deals dealt: the hand-condition language (kernel/quadrille/conditions.py), of the focal seat",
-    "focal": "the seat the condition speaks of (default eldest)",
+    "focal": "the seat the condition and force speak of (default eldest)",
+    "force": "the focal seat's fixed decisions in both arms: bid, trump, call, vole (as for the simulated kinds)",
     "ruleset": "ruleset name",
     "rules": "rule overrides",
     "policy": "the policy of every seat (default: the run's card play, the heuristic or strong)",
@@ -121,6 +124,7 @@ class PlaySpec:
     max_attempts: int
     arms: tuple[PlayArm, PlayArm]
     ruleset_reason: str = RULESET_OF_RUN
+    force: ForceSpec = ForceSpec()
 
     def policies(self, arm: PlayArm):
         from spadille.kernel.quadrille.policies import make_seat_policy
@@ -144,6 +148,8 @@ class PlaySpec:
         where = f"where {self.situation}" if self.situation else "at every decision"
         scored = "on the deals where it arose" if self.among == "situation" else "on every deal"
         dealt = f"; dealt where {self.condition}" if self.condition else ""
+        if self.force != ForceSpec():
+            dealt += f"; {cards.SEAT_NAMES[self.ruleset['pack.seats']][self.focal]} forced: {self.force.describe()}"
         what = self.metric.name + (f" >= {self.k}" if self.metric.name == "tricks_at_least" else "")
         return (f"{what} of the {self.role}, {scored}{dealt} · {where}: "
                 + " vs ".join(arm.describe() for arm in self.arms))
@@ -198,11 +204,20 @@ def read_play(table: Table, deals_limit: int) -> PlaySpec:
         table.fail("among", "scoring the deals where the situation arose needs a situation")
     focal = read_focal(table, seats)
     condition = table.text("condition", "a condition", required=False)
-    read_condition(table, condition, seats, focal, ruleset)
+    read_condition(table, condition, seats, focal, ruleset, card_play=policy)
     deals = table.integer("deals", 1, deals_limit, "default number of deals")
+    force_table = table.table("force", "the focal seat's fixed decisions", required=False)
+    force_table.only(FORCE_KEYS)
+    force = read_force(force_table, ruleset)
+    check_force(force_table, force, ruleset, 0, "call" if force.call is not None else "bid")
     arms = tuple(_arm(arm, policy) for arm in table.tables("arms", "the two ways of playing", count=2))
+    from .alike import play_alike
+
+    alike = play_alike(policy, params, situation, tuple((arm.params, arm.roles) for arm in arms))
+    if alike is not None:
+        table.fail("arms", alike)
     return PlaySpec(ruleset, policy, params, situation, role, metric, k, among, condition, focal, deals,
-                    read_max_attempts(table), arms, ruleset_reason(table))
+                    read_max_attempts(table), arms, ruleset_reason(table), force)
 
 
 # ---------------------------------------------------------------- running
@@ -265,25 +280,31 @@ def difference_range(ruleset: Ruleset, metric: PlayMetric) -> tuple[float, float
 def run_play(spec: PlaySpec, seed: int, deals: int, threads: int | None,
              progress: Callable[[int], None] | None) -> Estimate:
     from spadille.analyses.paired import float_mean_ci
-    from spadille.kernel.quadrille.variants import Variant, play_variants
+    from spadille.kernel.quadrille.variants import Force, Variant
 
-    dealt = deal(spec.ruleset, seed, deals, spec.condition, spec.focal, 0, spec.max_attempts)
-    variants = [Variant(arm.label, policies=spec.policies(arm)) for arm in spec.arms]
+    from .forcing import BEST
+    from .simulated import play_with_best
+
+    dealt = deal(spec.ruleset, seed, deals, spec.condition, spec.focal, 0, spec.max_attempts, card_play=spec.policy)
+    best = spec.force.trump == BEST
+    force = Force(spec.focal, spec.force.bid, None if best else spec.force.trump, spec.force.call, spec.force.vole)
+    variants = [(Variant(arm.label, force, spec.policies(arm)), best) for arm in spec.arms]
     played = guarded(progress, deals, "deals played")
-    differences = []
+    differences, missed = [], []
     chunk = 65_536
     for begin in range(0, deals, chunk):
         end = min(deals, begin + chunk)
-        out = play_variants(spec.ruleset, variants[0].policies, variants, dealt.hands[begin:end],
-                            dealt.attempts[begin:end], seed, threads=threads, progress=played)
+        out = play_with_best(spec.ruleset, spec.focal, variants[0][0].policies, variants, dealt.hands[begin:end],
+                             dealt.attempts[begin:end], seed, threads, played)
         values, kept = role_values(spec, out)
         differences.append(values[kept, 0] - values[kept, 1])
+        missed.append(unhonoured(out, spec.focal, [spec.force, spec.force]))
     difference = np.concatenate(differences) if differences else np.zeros(0)
     n, estimate, low, high = float_mean_ci(difference, outcome_range=difference_range(spec.ruleset, spec.metric))
-    places = 4 if spec.metric.share else 2
+    places = interval_places(low, high, 4 if spec.metric.share else 2)
     text = "n/a" if n == 0 else f"{estimate:+.{places}f}"
     return Estimate(n, estimate, low, high, text, deals=deals, tried=dealt.tried, places=places,
-                    alike=bool(n) and not difference.any())
+                    alike=bool(n) and not difference.any(), caveat=caveat(missed, deals))
 
 
 def sample(spec: Any) -> int:

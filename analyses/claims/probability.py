@@ -30,8 +30,8 @@ from spadille.kernel.quadrille.ruleset import Ruleset
 
 from .guard import Inconclusive
 from .reader import Table
-from .simulated import base_ruleset, read_condition, read_fixed, read_focal, read_max_attempts, ruleset_reason
-from .verdict import Estimate, format_exact
+from .simulated import CLAIMS_CARD_PLAY, base_ruleset, read_condition, read_fixed, read_focal, read_max_attempts, ruleset_reason
+from .verdict import Estimate, format_exact, interval_places, significant
 
 DEFAULT_DEALS = 100_000
 PLACES = 4        # decimals an estimate is shown in (the exact value is kept as a fraction too)
@@ -66,6 +66,7 @@ class ProbabilitySpec:
     seat: int = 0                     # ONE_HAND: the hand they read
     estimated_because: str = ""       # Monte Carlo: why not exact
     ruleset_reason: str = ""
+    card_play: str | None = None      # whose measured chances win_chance reads
 
     @property
     def exact(self) -> bool:
@@ -120,14 +121,16 @@ def read_probability(table: Table, deals_limit: int) -> ProbabilitySpec:
     seats = ruleset["pack.seats"]
     focal = read_focal(table, seats)
     event = table.text("event", "a condition")
-    read_condition(table, event, seats, focal, ruleset, "event")
+    card_play = CLAIMS_CARD_PLAY.get()
+    read_condition(table, event, seats, focal, ruleset, "event", card_play)
     given = table.text("given", "a condition", required=False)
-    read_condition(table, given, seats, focal, ruleset, "given")
+    read_condition(table, given, seats, focal, ruleset, "given", card_play)
     fixed = read_fixed(table, ruleset)
     deals = table.integer("deals", 1, deals_limit, "Monte Carlo sample size", default=DEFAULT_DEALS)
     terms = tuple(term for text in (event, given) if text for term in condition_terms(text, seats, focal))
     return ProbabilitySpec(ruleset, event, given, focal, fixed, deals, read_max_attempts(table),
-                           ruleset_reason=ruleset_reason(table), **_exact_method(ruleset, terms, focal, fixed))
+                           ruleset_reason=ruleset_reason(table), card_play=card_play,
+                           **_exact_method(ruleset, terms, focal, fixed))
 
 
 def run_probability(spec: ProbabilitySpec, seed: int, deals: int, threads: int | None,
@@ -135,7 +138,7 @@ def run_probability(spec: ProbabilitySpec, seed: int, deals: int, threads: int |
     from spadille.kernel.quadrille.conditions import compile_condition
 
     seats = spec.ruleset["pack.seats"]
-    compiled = [None if text is None else compile_condition(text, seats, spec.focal, spec.ruleset)
+    compiled = [None if text is None else compile_condition(text, seats, spec.focal, spec.ruleset, spec.card_play)
                 for text in (spec.event, spec.given)]
     if spec.exact:
         if spec.exact_by == PLACEMENTS:
@@ -151,18 +154,21 @@ def run_probability(spec: ProbabilitySpec, seed: int, deals: int, threads: int |
         if given == 0:
             raise Inconclusive(f"the given condition {spec.given!r} never holds: no deal to count")
         value = both / given
-        return Estimate(None, float(value), float(value), float(value), format_exact(value, decimals=PLACES),
+        return Estimate(None, float(value), float(value), float(value), format_exact(value, decimals=None)
+                        if "/" not in format_exact(value) else significant(float(value)),
                         values=(value,), labels=("P",), places=PLACES, method=EXACT)
     from spadille.analyses.paired import rate_ci
 
     from .simulated import deal
 
-    dealt = deal(spec.ruleset, seed, deals, spec.given, spec.focal, spec.fixed, spec.max_attempts, progress)
+    dealt = deal(spec.ruleset, seed, deals, spec.given, spec.focal, spec.fixed, spec.max_attempts, progress,
+                 card_play=spec.card_play)
     event = compiled[0](dealt.hands)
     estimate, low, high = rate_ci(event)
     n = int(event.size)
-    return Estimate(n, estimate, low, high, "n/a" if n == 0 else f"{estimate:.{PLACES}f}", deals=deals, tried=dealt.tried,
-                    places=PLACES, method=f"{MONTE_CARLO}, n = {n:,}")
+    places = interval_places(low, high, PLACES)
+    return Estimate(n, estimate, low, high, "n/a" if n == 0 else f"{estimate:.{places}f}", deals=deals,
+                    tried=dealt.tried, places=places, method=f"{MONTE_CARLO}, n = {n:,}")
 
 
 def criterion(spec: ProbabilitySpec, value: Fraction, tolerance: Fraction) -> str:

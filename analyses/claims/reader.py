@@ -123,6 +123,8 @@ class Table:
         exact = []
         for item in items:
             if _is_number(item):
+                if not math.isfinite(item):
+                    self.fail(name, f"must be a finite number, not {item!r}")
                 exact.append(Fraction(str(item)))
             elif isinstance(item, str):
                 odds = ODDS.fullmatch(item.strip())

@@ -37,12 +37,13 @@ from .guard import guarded
 from .reader import Table
 from .simulated import (CLAIMS_CARD_PLAY, RULESET_OF_RUN, _ruleset, base_ruleset, deal, read_condition, read_focal,
                         read_max_attempts, ruleset_reason)
-from .verdict import Estimate
+from .verdict import Estimate, interval_places
 
 METRICS = {
     "pay": ("the net payment of the player holding the focal hand at a fresh table, his jeton au jeu included "
             "but not the dealer's devant (the fiche the deal brings, which goes round with it)", False),
     "tricks": ("the tricks the player holding the focal hand took", False),
+    "tricks_at_least": ("1 when the player holding the focal hand took at least k tricks", True),
     "declared": ("1 when the player holding the focal hand played the contract by his own bid", True),
 }
 KEYS = {
@@ -51,6 +52,7 @@ KEYS = {
     "condition": "the focal hand's deals: the hand-condition language (kernel/quadrille/conditions.py)",
     "focal": "the seat the focal hand is dealt to, which the condition speaks of (default eldest)",
     "metric": "what is measured per deal: " + ", ".join(METRICS),
+    "k": "the tricks of tricks_at_least (default 6)",
     "ruleset": "ruleset name",
     "rules": "rule overrides",
     "policy": "the policy of every seat (default: the run's card play, the heuristic or strong)",
@@ -72,6 +74,7 @@ class SeatSpec:
     max_attempts: int
     arms: tuple[tuple[str, int], ...]   # (label, seat)
     ruleset_reason: str = RULESET_OF_RUN
+    k: int = 6
 
     @property
     def metric(self):
@@ -99,11 +102,12 @@ class SeatSpec:
         return f"{self.metric_name} of the focal hand{dealt}, the same deals played from two seats · {arms}"
 
     def unit(self, currency: str) -> str:
-        return {"pay": f"{currency} a deal", "tricks": "tricks a deal", "declared": "share of deals"}[self.metric_name]
+        return {"pay": f"{currency} a deal", "tricks": "tricks a deal", "declared": "share of deals",
+                "tricks_at_least": "difference of shares of deals"}[self.metric_name]
 
     def criterion(self, currency: str) -> str:
         return (f"the difference between the two seats (first minus second), paired on the same hands, of "
-                f"{METRICS[self.metric_name][0]}")
+                f"{METRICS[self.metric_name][0].replace('k tricks', f'{self.k} tricks')}")
 
 
 def read_seats(table: Table, deals_limit: int) -> SeatSpec:
@@ -119,7 +123,7 @@ def read_seats(table: Table, deals_limit: int) -> SeatSpec:
         table.fail("params", str(exc))
     focal = read_focal(table, seats)
     condition = table.text("condition", "a condition", required=False)
-    read_condition(table, condition, seats, focal, ruleset)
+    read_condition(table, condition, seats, focal, ruleset, card_play=policy)
     metric = table.choice("metric", METRICS, "metric")
     deals = table.integer("deals", 1, deals_limit, "default number of deals")
     names = cards.SEAT_NAMES[seats]
@@ -130,7 +134,7 @@ def read_seats(table: Table, deals_limit: int) -> SeatSpec:
     if arms[0][1] == arms[1][1]:
         table.fail("arms", "the two arms play the focal hand from the same seat")
     return SeatSpec(ruleset, policy, params, condition, focal, metric, deals, read_max_attempts(table), tuple(arms),
-                    ruleset_reason(table))
+                    ruleset_reason(table), table.integer("k", 0, 10, "tricks", default=6))
 
 
 def turned(hands: np.ndarray, focal: int, seat: int, seats: int) -> np.ndarray:
@@ -148,7 +152,7 @@ def run_seats(spec: SeatSpec, seed: int, deals: int, threads: int | None,
     from spadille.kernel.quadrille.variants import Variant, play_variants
 
     seats = spec.ruleset["pack.seats"]
-    dealt = deal(spec.ruleset, seed, deals, spec.condition, spec.focal, 0, spec.max_attempts)
+    dealt = deal(spec.ruleset, seed, deals, spec.condition, spec.focal, 0, spec.max_attempts, card_play=spec.policy)
     played = guarded(progress, deals, "deals played from both seats")
     policies = spec.policies()
     from spadille.kernel.quadrille.tables import rule_vector
@@ -165,6 +169,8 @@ def run_seats(spec: SeatSpec, seed: int, deals: int, threads: int | None,
             values[:, arm] = out[:, L.OUT_PAY + seat] + (devant if seat == seats - 1 else 0)
         elif spec.metric_name == "tricks":
             values[:, arm] = out[:, L.OUT_TRICKS + seat]
+        elif spec.metric_name == "tricks_at_least":
+            values[:, arm] = out[:, L.OUT_TRICKS + seat] >= spec.k
         else:
             values[:, arm] = (out[:, L.OUT_OMBRE] == seat) & (out[:, L.OUT_CONTRACT] != L.FORCED) & \
                 (out[:, L.OUT_CONTRACT] != L.NO_CONTRACT)
@@ -172,7 +178,7 @@ def run_seats(spec: SeatSpec, seed: int, deals: int, threads: int | None,
 
     n, estimate, low, high = float_mean_ci(values[:, 0] - values[:, 1],
                                            outcome_range=difference_range(spec.ruleset, spec.metric))
-    places = 4 if spec.metric.share else 2
+    places = interval_places(low, high, 4 if spec.metric.share else 2)
     return Estimate(n, estimate, low, high, "n/a" if n == 0 else f"{estimate:+.{places}f}", deals=deals,
                     tried=dealt.tried, places=places)
 

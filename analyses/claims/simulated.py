@@ -29,9 +29,10 @@ from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.ruleset import DEFAULT_RULESET, Ruleset
 
+from .forcing import BEST, FORCE_KEYS, ForceSpec, caveat, check_force, read_force, unhonoured
 from .guard import DEFAULT_MAX_ATTEMPTS, MAX_ATTEMPTS_LIMIT, Inconclusive, guarded
 from .reader import Table
-from .verdict import Estimate
+from .verdict import Estimate, interval_places
 
 CHUNK_DEALS = 65_536   # deals played and reduced at a time, so memory stays flat
 # The ruleset of the claims that do not name one: encyclopedie-1765, or what `spadille claims
@@ -50,6 +51,7 @@ COMPARISON_RULESET: ContextVar[Ruleset | None] = ContextVar("comparison_ruleset"
 CLAIMS_CARD_PLAY: ContextVar[str] = ContextVar("claims_card_play", default="heuristic")
 RULESET_NAMED, RULESET_OF_WORK, RULESET_OF_RUN = "named by the claim", "its source's own game", "the run's"
 RULESET_OF_MAP = "the decision map's, to compare the two"
+TRICK_METRICS = ("tricks", "friend_tricks", "side_tricks")
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,11 @@ METRICS: dict[str, Metric] = {
         Metric("codille", True, "the focal seat played the contract by its own bid and lost codille"),
         Metric("declared", True, "the focal seat played the contract by its own bid"),
         Metric("vole_made", True, "the focal seat played the contract and made the vole"),
+        Metric("tricks", False, "the tricks the focal seat took itself (with among = declared: the ombre's own)"),
+        Metric("tricks_at_least", True, "1 when the focal seat took at least k tricks itself"),
+        Metric("friend_tricks", False, "the tricks the called friend of the focal seat took, where it is the "
+                                       "ombre with a friend (0 on other deals)"),
+        Metric("side_tricks", False, "the tricks of the ombre's side (the ombre and his friend)"),
     )
 }
 AMONG = {
@@ -84,15 +91,6 @@ AMONG = {
     "remise": "the deals it declared and was remised",
     "codille": "the deals it declared and lost codille",
     "vole_point": "the deals it declared where its side won the first tricks up to the vole point",
-}
-BIDS = {"pass": L.PASS, "ask": L.ASK, "alone": L.ALONE, "demand": L.DEMAND, "casco": L.CASCO}
-VOLES = {"stop": 0, "go": 1}
-BEST = "best"
-FORCE_KEYS = {
-    "bid": "pass, ask, alone (sans prendre), demand (a king: the médiateur, the Dimidiator) or casco",
-    "trump": "the suit to name (hearts, ♥, h ...) or best: the focal hand's best_suit",
-    "call": "the card to call, e.g. Kc (ignored when not a legal call)",
-    "vole": "stop (at the game) or go (for the vole) when the side reaches the vole point",
 }
 COMMON_KEYS = {
     "kind": "the experiment kind",
@@ -106,37 +104,12 @@ COMMON_KEYS = {
     "policy": "policy of every seat (default: the run's card play, the heuristic or strong)",
     "params": "policy parameters of every seat",
     "focal_params": "policy parameters of the focal seat only",
+    "k": "the tricks of tricks_at_least (default 6)",
     "force": "the focal seat's fixed decisions, common to every arm: "
              + "; ".join(f"{k}: {v}" for k, v in FORCE_KEYS.items()),
     "max_attempts": f"the dealing limit: attempts dealt at most to find the deals meeting the condition (default "
                     f"{DEFAULT_MAX_ATTEMPTS:,}); a rarer condition makes the claim inconclusive",
 }
-
-
-@dataclass(frozen=True)
-class ForceSpec:
-    bid: int | None = None
-    trump: int | str | None = None   # a suit, BEST, or None (the policy names it)
-    call: int | None = None
-    vole: int | None = None
-
-    def over(self, base: "ForceSpec") -> "ForceSpec":
-        """This force's fixed decisions on top of ``base``'s."""
-        return ForceSpec(*(mine if mine is not None else theirs
-                           for mine, theirs in zip((self.bid, self.trump, self.call, self.vole),
-                                                   (base.bid, base.trump, base.call, base.vole))))
-
-    def describe(self) -> str:
-        parts = []
-        if self.bid is not None:
-            parts.append(L.BID_NAMES[self.bid])
-        if self.trump is not None:
-            parts.append("best suit" if self.trump == BEST else cards.SUIT_SYMBOLS[self.trump])
-        if self.call is not None:
-            parts.append(f"call {cards.format_card(self.call)}")
-        if self.vole is not None:
-            parts.append("go for the vole" if self.vole else "stop at the game")
-        return " ".join(parts) or "as the policy decides"
 
 
 @dataclass(frozen=True)
@@ -165,6 +138,7 @@ class SimSpec:
     among: str = "all"
     ruleset_reason: str = RULESET_OF_RUN
     max_attempts: int = DEFAULT_MAX_ATTEMPTS
+    k: int = 6
 
     def policies(self, arm: Arm):
         from spadille.kernel.quadrille.policies import make_seat_policy
@@ -235,32 +209,6 @@ def _ruleset(table: Table, base: Ruleset, overrides: Mapping[str, Any]) -> Rules
         table.fail("rules", str(exc))
 
 
-def read_force(table: Table, ruleset: Ruleset) -> ForceSpec:
-    bid = table.choice("bid", BIDS, "bid", required=False)
-    trump = None
-    if table.has("trump"):
-        text = table.text("trump", "a suit or best")
-        if text == BEST:
-            trump = BEST
-        else:
-            try:
-                trump = cards.parse_suit(text)
-            except cards.CardError:
-                table.fail("trump", f"unknown suit {text!r} "
-                                    "(use spades, clubs, hearts, diamonds, ♠♣♥♦, s c h d, or best)")
-            if cards.SUITS[trump] not in ruleset["contract.allowed_trumps"]:
-                table.fail("trump", f"{cards.SUITS[trump]} may not be named trumps under ruleset {ruleset.name!r}")
-    call = None
-    if table.has("call"):
-        text = table.text("call", "a card")
-        try:
-            call = cards.parse_card(text)
-        except cards.CardError as exc:
-            table.fail("call", str(exc))
-    vole = table.choice("vole", VOLES, "vole choice", required=False)
-    return ForceSpec(None if bid is None else BIDS[bid], trump, call, None if vole is None else VOLES[vole])
-
-
 def _params(table: Table, name: str, policy: str, values: Mapping[str, Any]) -> dict[str, float]:
     from spadille.kernel.quadrille.policies import PolicyError, make_seat_policy
 
@@ -276,13 +224,13 @@ def read_focal(table: Table, seats: int) -> int:
 
 
 def read_condition(table: Table, text: str | None, seats: int, focal: int, ruleset: Ruleset,
-               key: str = "condition") -> None:
+                   key: str = "condition", card_play: str | None = None) -> None:
     from spadille.kernel.quadrille.conditions import ConditionError, compile_condition
 
     if text is None:
         return
     try:
-        compile_condition(text, seats, focal, ruleset)
+        compile_condition(text, seats, focal, ruleset, card_play)
     except ConditionError as exc:
         table.fail(key, str(exc))
 
@@ -312,7 +260,7 @@ def read_max_attempts(table: Table) -> int:
 
 
 def deal(ruleset: Ruleset, seed: int, deals: int, condition: str | None, focal: int, fixed: int, max_attempts: int,
-         progress: Callable[[int], None] | None = None):
+         progress: Callable[[int], None] | None = None, card_play: str | None = None):
     """``deals`` deals meeting ``condition`` with the ``fixed`` cards in the focal hand
     (kernel.conditions.deal_conditioned). A condition too rare for ``max_attempts``, or the time
     limit reached while dealing, raises Inconclusive with the rate measured and the limit."""
@@ -320,10 +268,12 @@ def deal(ruleset: Ruleset, seed: int, deals: int, condition: str | None, focal: 
 
     kept = {focal: fixed} if fixed else None
     # Nothing is dealt for n = 0: every fault of the request itself is raised here, as an error ...
-    deal_conditioned(ruleset, seed, 0, condition=condition, fixed=kept, focal_seat=focal, max_attempts=max_attempts)
+    deal_conditioned(ruleset, seed, 0, condition=condition, fixed=kept, focal_seat=focal, max_attempts=max_attempts,
+                     card_play=card_play)
     try:
         return deal_conditioned(ruleset, seed, deals, condition=condition, fixed=kept, focal_seat=focal,
-                                max_attempts=max_attempts, progress=guarded(progress, deals, "deals dealt"))
+                                max_attempts=max_attempts, progress=guarded(progress, deals, "deals dealt"),
+                                card_play=card_play)
     except ConditionError as exc:   # ... so that this one is the sample the limit did not allow
         raise Inconclusive(f"too rare for its sample: {exc} ([experiment] max_attempts)") from None
 
@@ -356,16 +306,17 @@ def read_simulated(kind: str, table: Table, deals_limit: int) -> SimSpec:
     focal_params = _params(table, "focal_params", policy, table.scalars("focal_params", "policy parameters"))
     focal = read_focal(table, seats)
     condition = table.text("condition", "a condition", required=False)
-    read_condition(table, condition, seats, focal, ruleset)
+    read_condition(table, condition, seats, focal, ruleset, card_play=policy)
     fixed = read_fixed(table, ruleset)
     deals = table.integer("deals", 1, deals_limit, "default number of deals")
     metric = METRICS[table.choice("metric", METRICS, "metric")]
     force_table = table.table("force", "the focal seat's fixed decisions", required=False)
     force_table.only(FORCE_KEYS)
     force = read_force(force_table, ruleset)
+    check_force(force_table, force, ruleset, fixed, "call" if force.call is not None else "bid")
     common = dict(kind=kind, ruleset=ruleset, policy=policy, params=params, focal=focal, condition=condition,
                   fixed=fixed, deals=deals, metric=metric, ruleset_reason=ruleset_reason(table),
-                  max_attempts=read_max_attempts(table))
+                  max_attempts=read_max_attempts(table), k=table.integer("k", 0, 10, "tricks", default=6))
     if kind == "rate":
         among = table.choice("among", AMONG, "deal filter", default="all")
         label = "forced" if force != ForceSpec() else "policy"
@@ -376,6 +327,7 @@ def read_simulated(kind: str, table: Table, deals_limit: int) -> SimSpec:
         label = arm_table.text("label", "a short name for the arm")
         if kind == "compare_actions":
             arms.append(Arm(label, read_force(arm_table, ruleset).over(force), ruleset, focal_params))
+            check_force(arm_table, arms[-1].force, ruleset, fixed, "call")
         elif kind == "compare_policies":
             values = {**focal_params, **arm_table.scalars("params", "parameters")}
             arm_params = _params(arm_table, "params", policy, values)
@@ -388,26 +340,40 @@ def read_simulated(kind: str, table: Table, deals_limit: int) -> SimSpec:
                 arm_table.fail("rules", "an arm must keep the pack and the table of the experiment's ruleset "
                                         "(the same deals are played under every arm)")
             arms.append(Arm(label, force, arm_ruleset, focal_params, overrides))
+    if kind == "compare_policies":
+        from .alike import policies_alike
+
+        alike = policies_alike(policy, {**params, **arms[0].focal_params}, {**params, **arms[1].focal_params})
+        if alike is not None:
+            table.fail("arms", alike)
     actions, labels = (), ()
     if kind == "compare_rules" and table.has("actions"):
         action_tables = table.tables("actions", "the two actions whose difference the rules change", count=2)
         for action in action_tables:
             action.only({"label": "a short name", **FORCE_KEYS})
         actions = tuple(read_force(a, ruleset).over(force) for a in action_tables)
+        for action_table, action in zip(action_tables, actions):
+            check_force(action_table, action, ruleset, fixed, "call")
         labels = tuple(a.text("label", "a short name for the action") for a in action_tables)
     return SimSpec(**common, arms=tuple(arms), actions=actions, action_labels=labels)
 
 
 # ---------------------------------------------------------------- running
+def _forces(spec: SimSpec) -> list[ForceSpec]:
+    """Every variant's fixed decisions, in the order of _variants."""
+    return [action.over(arm.force) for arm in spec.arms for action in spec.actions or (ForceSpec(),)]
+
+
 def _variants(spec: SimSpec):
     from spadille.kernel.quadrille.variants import Force, Variant
 
     variants = []
+    forces = iter(_forces(spec))
     for arm in spec.arms:
         policies = spec.policies(arm)
         ruleset = arm.ruleset if arm.ruleset is not spec.ruleset else None
-        for action in spec.actions or (ForceSpec(),):
-            force = action.over(arm.force)
+        for _ in spec.actions or (ForceSpec(),):
+            force = next(forces)
             best = force.trump == BEST
             fixed = Force(spec.focal, force.bid, None if best else force.trump, force.call, force.vole)
             variants.append((Variant(arm.label, fixed, policies, ruleset), best))
@@ -418,20 +384,26 @@ def _play(spec: SimSpec, hands: np.ndarray, ids: np.ndarray, seed: int, threads:
           progress: Callable[[int], None] | None) -> np.ndarray:
     """out int64[n, V, N_OUT]; arms naming trump = best are played suit by suit of the focal
     hand's best_suit (the same deal keeps its own random stream, so pairing holds)."""
+    return play_with_best(spec.ruleset, spec.focal, spec.policies(spec.arms[0]), _variants(spec), hands, ids, seed,
+                          threads, progress)
+
+
+def play_with_best(ruleset: Ruleset, focal: int, base, variants, hands: np.ndarray, ids: np.ndarray, seed: int,
+                   threads: int | None, progress: Callable[[int], None] | None) -> np.ndarray:
+    """play_variants of (Variant, trump is best) pairs: those naming the focal hand's best suit are
+    played suit by suit of it."""
     from spadille.kernel.quadrille.features import best_suit
     from spadille.kernel.quadrille.variants import play_variants
 
-    variants = _variants(spec)
-    base = spec.policies(spec.arms[0])
     plain = [v for v, _ in variants]
     if not any(best for _, best in variants):
-        return play_variants(spec.ruleset, base, plain, hands, ids, seed, threads=threads, progress=progress)
-    suits = best_suit(np.ascontiguousarray(hands[:, spec.focal]), spec.ruleset)
+        return play_variants(ruleset, base, plain, hands, ids, seed, threads=threads, progress=progress)
+    suits = best_suit(np.ascontiguousarray(hands[:, focal]), ruleset)
     out = np.zeros((hands.shape[0], len(variants), L.N_OUT), dtype=np.int64)
     for suit in np.unique(suits):
         rows = suits == suit
         chosen = [replace(v, force=replace(v.force, trump=int(suit))) if best else v for v, best in variants]
-        out[rows] = play_variants(spec.ruleset, base, chosen, hands[rows], ids[rows], seed, threads=threads,
+        out[rows] = play_variants(ruleset, base, chosen, hands[rows], ids[rows], seed, threads=threads,
                                   progress=progress)
     return out
 
@@ -453,6 +425,8 @@ def outcome_range(spec: SimSpec, terms: int) -> tuple[float, float]:
     interval of a sample in which every deal gave the same value (stats.mean_interval)."""
     if spec.metric.share:
         lowest, highest = 0.0, 1.0
+    elif spec.metric.name in TRICK_METRICS:
+        lowest, highest = 0.0, float(spec.ruleset["pack.hand_size"])
     else:
         from spadille.analyses.quadrille.payment_range import payment_range
 
@@ -475,10 +449,11 @@ def run_simulated(spec: SimSpec, seed: int, deals: int, threads: int | None,
     from spadille.analyses.paired import float_mean_ci, mean_ci, rate_ci
     from spadille.analyses.distributed.claims import played_blocks
 
-    dealt = deal(spec.ruleset, seed, deals, spec.condition, spec.focal, spec.fixed, spec.max_attempts)
+    dealt = deal(spec.ruleset, seed, deals, spec.condition, spec.focal, spec.fixed, spec.max_attempts,
+                 card_play=spec.policy)
     progress = guarded(progress, deals, "deals played")
 
-    values, keep = [], []
+    values, keep, missed = [], [], []
     # In-process CHUNK_DEALS at a time, or block by block on the cluster of `--scheduler`: the same outcomes.
     for begin, end, out in played_blocks(spec, dealt.hands, dealt.attempts, seed, deals, threads, progress,
                                          CHUNK_DEALS):
@@ -489,8 +464,11 @@ def run_simulated(spec: SimSpec, seed: int, deals: int, threads: int | None,
             seats = spec.ruleset["pack.seats"]
             every = out[:, :, L.OUT_PAY:L.OUT_PAY + seats].sum(axis=2)
             values.append((seats * np.asarray(view.pay, dtype=np.float64) - every) / (seats - 1))
+        elif spec.metric.name in (*TRICK_METRICS, "tricks_at_least"):
+            values.append(trick_values(spec, out))
         else:
             values.append(np.asarray(getattr(view, spec.metric.name), dtype=np.int64))
+        missed.append(unhonoured(out, spec.focal, _forces(spec)))
         keep.append(np.ones(end - begin, dtype=bool) if spec.among == "all" else getattr(view, spec.among)[:, 0])
     metric = np.concatenate(values) if values else np.zeros((0, len(_variants(spec))), dtype=np.int64)
     average = float_mean_ci if metric.dtype == np.float64 else mean_ci
@@ -509,8 +487,26 @@ def run_simulated(spec: SimSpec, seed: int, deals: int, threads: int | None,
         if spec.actions:
             differences = differences - (metric[:, 2] - metric[:, 3])
         n, estimate, low, high = average(differences, outcome_range=bounds)
-    places = 4 if spec.metric.share else 2
+    places = interval_places(low, high, 4 if spec.metric.share else 2)
     sign = "+" if spec.kind != "rate" else ""
     text = "n/a" if n == 0 else f"{estimate:{sign}.{places}f}"
     alike = spec.kind != "rate" and bool(n) and not differences.any()
-    return Estimate(n, estimate, low, high, text, deals=deals, tried=dealt.tried, places=places, alike=alike)
+    return Estimate(n, estimate, low, high, text, deals=deals, tried=dealt.tried, places=places, alike=alike,
+                    caveat=caveat(missed, deals))
+
+
+def trick_values(spec: SimSpec, out: np.ndarray) -> np.ndarray:
+    """int64[n, V] of a trick metric: the focal seat's own tricks (or whether they reach k), its friend's
+    where it is the ombre with one, or the ombre's side's."""
+    tricks = out[:, :, L.OUT_TRICKS + spec.focal]
+    if spec.metric.name == "tricks_at_least":
+        return (tricks >= spec.k).astype(np.int64)
+    if spec.metric.name == "side_tricks":
+        return out[:, :, L.OUT_SIDE_TRICKS].astype(np.int64)
+    if spec.metric.name == "friend_tricks":
+        friend = out[:, :, L.OUT_FRIEND]
+        mine = (out[:, :, L.OUT_OMBRE] == spec.focal) & (friend >= 0)
+        taken = np.take_along_axis(out[:, :, L.OUT_TRICKS:L.OUT_TRICKS + 4], np.maximum(friend, 0)[:, :, None],
+                                   axis=2)[:, :, 0]
+        return np.where(mine, taken, 0).astype(np.int64)
+    return tricks.astype(np.int64)

@@ -24,16 +24,16 @@ class Term:
 
 def condition_terms(text: str, n_seats: int, focal: int) -> tuple[Term, ...]:
     """Every call in a valid condition, as a Term (seats resolved, ombre / me being ``focal``)."""
-    from spadille.kernel.quadrille.conditions import _hide_tokens, _restore
+    from spadille.kernel.quadrille.expressions import hide_tokens, restore
 
     seats = {name: seat for seat, name in enumerate(cards.SEAT_NAMES[n_seats])}
     seats.update({alias: focal for alias in FOCAL_ALIASES})
-    hidden, tokens = _hide_tokens(text)
+    hidden, tokens = hide_tokens(text)
 
     def word(node: ast.AST) -> str:
         if isinstance(node, ast.Name):
-            return _restore(node.id, tokens)
-        return _restore(node.value, tokens) if isinstance(node, ast.Constant) and isinstance(node.value, str) else ""
+            return restore(node.id, tokens)
+        return restore(node.value, tokens) if isinstance(node, ast.Constant) and isinstance(node.value, str) else ""
 
     found = []
     for node in ast.walk(ast.parse(hidden.strip(), mode="eval")):

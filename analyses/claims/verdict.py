@@ -58,6 +58,7 @@ class Estimate:
     places: int = 4       # decimals shown for the estimate and its interval
     method: str = ""      # how it was obtained, when the kind says: "exact", "Monte Carlo, n = 10,000"
     alike: bool = False   # a paired comparison whose two arms gave the same value on every deal
+    caveat: str = ""      # what the reason must add: fixed decisions that were not open on some deals
 
     def ci_text(self) -> str:
         """'[low, high]' for an estimate with an interval, 'exact' for counts, '' when not run."""
@@ -105,6 +106,29 @@ def format_exact(value: Fraction, like: Fraction | None = None, decimals: int | 
             count += 1
         places = max(places, count)
     return f"{float(value):.{places}f}" if denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def interval_places(low: float, high: float, base: int, most: int = 8) -> int:
+    """Decimals that show an interval: ``base`` at least, more while its two ends round to the same
+    figure or a nonzero end rounds to zero (+0.0077 with [0.0052, 0.0102] would read [0.01, 0.01] at two)."""
+    if not (math.isfinite(low) and math.isfinite(high)) or low == high:
+        return base
+    places = base
+    while places < most:
+        rounded_low, rounded_high = round(low, places), round(high, places)
+        if rounded_low != rounded_high and (low == 0 or rounded_low != 0) and (high == 0 or rounded_high != 0):
+            break
+        places += 1
+    return places
+
+
+def significant(value: float, digits: int = 4, least: int = 4) -> str:
+    """A decimal with ``digits`` significant figures (and at least ``least`` decimals), never in
+    scientific notation: 1/43355 is 0.00002307, 435/988 is 0.4403."""
+    if value == 0 or not math.isfinite(value):
+        return f"{value:.{least}f}"
+    places = max(least, digits - 1 - math.floor(math.log10(abs(value))))
+    return f"{value:.{places}f}"
 
 
 def parse_verdict(table: Table, exact_only: bool) -> VerdictRule:

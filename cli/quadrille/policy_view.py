@@ -28,16 +28,19 @@ def _general_table(name: str) -> Table:
     return table
 
 
-def _card_rules_table() -> Table:
-    table = Table(title="card play by role: ROLE.RULE (–: not a rule of that role)", title_justify="left",
-                  expand=True)
+def _card_rules_table(name: str) -> Table:
+    """Every rule by role at ``name``'s own values (strong's as tuned, the heuristic's as written)."""
+    params = POLICIES[name].params
+    title = f"{name}'s card play by role: ROLE.RULE (–: not a rule of that role)"
+    table = Table(title=title, title_justify="left", expand=True)
     table.add_column("rule", no_wrap=True)
     table.add_column("what it does", ratio=1)
     for role in card_rules.ROLES:
         table.add_column(_ROLE_HEADERS[role], justify="right", no_wrap=True)
     for rule in card_rules.RULES:
         doc = rule.doc + (f" ({rule.choices})" if rule.choices else "") + f"; {rule.low:g}–{rule.high:g}"
-        cells = [f"{rule.defaults[role]:g}" if role in rule.defaults else "–" for role in card_rules.ROLES]
+        cells = [f"{params[f'{role}.{rule.name}'].default:g}" if role in rule.defaults else "–"
+                 for role in card_rules.ROLES]
         table.add_row(f"{rule.name}\n[dim]{rule.kind}[/dim]", doc, *cells)
     return table
 
@@ -55,5 +58,5 @@ def _roles_text() -> Text:
 def policy_view(name: str) -> Group:
     parts = [_general_table(name)]
     if any(param.card_rule for param in POLICIES[name].params.values()):
-        parts += [_card_rules_table(), _roles_text()]
+        parts += [_card_rules_table(name), _roles_text()]
     return Group(*parts)

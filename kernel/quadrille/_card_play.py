@@ -148,6 +148,33 @@ def _side_unbeaten(obs):
     return not beaten
 
 
+@njit(cache=True, _nrt=False)
+def _side_last_lead(obs):
+    """The block (suit) his side, he or a partner he knows, led last; -1 before its first lead."""
+    block = -1
+    latest = -1
+    for other in range(obs[L.O_N_SEATS]):
+        if obs[L.O_LAST_LEAD_TRICK + other] > latest and is_partner(obs, other):
+            latest = obs[L.O_LAST_LEAD_TRICK + other]
+            block = obs[L.O_LAST_LEAD + other]
+    return block
+
+
+@njit(cache=True, _nrt=False)
+def _kings_without_queens(hand, gone, trump, block_mask):
+    """The plain kings of ``hand`` (each the top of its block) whose queen is neither held nor played."""
+    out = ZERO
+    for suit in range(4):
+        block = block_mask[trump, suit]
+        if suit == trump or popcount(block) < 2:
+            continue
+        king = highest(block)
+        queen = highest(block ^ bit(king))
+        if hand & bit(king) != ZERO and (hand | gone) & bit(queen) == ZERO:
+            out |= bit(king)
+    return out
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def _lead(hand, obs, outstanding, params, base, block_mask):
     trump = obs[L.O_TRUMP]
@@ -179,7 +206,17 @@ def _lead(hand, obs, outstanding, params, base, block_mask):
             top = highest(my_trumps)
             if popcount(trump_block & above(top)) < depth:  # fewer than N trumps of the pack above it
                 return top
-    plain_sure = sure & ~trump_block
+    barred = ZERO   # kings not to lead (king_with_queen)
+    if _flag(params, base, L.CR_KING_WITH_QUEEN):
+        barred = _kings_without_queens(hand, np.uint64(obs[L.O_GONE]), trump, block_mask)
+    high_card = _flag(params, base, L.CR_PLAIN_CARD_HIGH)
+    if _flag(params, base, L.CR_KEEP_SUIT):
+        kept = _side_last_lead(obs)
+        if kept >= 0 and kept != trump:
+            cards = hand & block_mask[trump, kept] & ~barred
+            if cards != ZERO:
+                return highest(cards) if high_card else lowest(cards)
+    plain_sure = sure & ~trump_block & ~barred
     if plain_sure != ZERO and _flag(params, base, L.CR_LEAD_PLAIN_MASTERS):
         return highest(plain_sure)
     if my_trumps != ZERO and out_trumps == ZERO and _flag(params, base, L.CR_CASH_TRUMPS_NONE_OUT):
@@ -187,27 +224,26 @@ def _lead(hand, obs, outstanding, params, base, block_mask):
     if _flag(params, base, L.CR_LEAD_CALLED_SUIT) and called >= 0:
         for suit in range(4):
             block = block_mask[trump, suit]
-            if suit != trump and block & bit(called) != ZERO and hand & block != ZERO:
-                return lowest(hand & block)
+            if suit != trump and block & bit(called) != ZERO and hand & block & ~barred != ZERO:
+                return lowest(hand & block & ~barred)
     # a card of the longest (or shortest) plain suit, a defender avoiding suits the ombre ruffs
     ombre = obs[L.O_OMBRE]
     avoid = _flag(params, base, L.CR_AVOID_OMBRE_VOIDS)
     long_suit = _flag(params, base, L.CR_PLAIN_SUIT_LONG)
-    high_card = _flag(params, base, L.CR_PLAIN_CARD_HIGH)
     best = -1
     best_score = -99
     for suit in range(4):
         if suit == trump:
             continue
         cards = hand & block_mask[trump, suit]
-        if cards == ZERO:
+        if cards & ~barred == ZERO:
             continue
         score = popcount(cards) if long_suit else 20 - popcount(cards)
         if avoid and obs[L.O_SHOWED_OUT + ombre] & (1 << suit) != 0:
             score -= 30
         if score > best_score:
             best_score = score
-            best = highest(cards) if high_card else lowest(cards)
+            best = highest(cards & ~barred) if high_card else lowest(cards & ~barred)
     if best >= 0:
         return best
     return lowest(hand)

@@ -17,7 +17,7 @@ from spadille.kernel.common._rng import below_n, seed_deal
 from . import _layout as L
 from ._card_play import rules_of_role
 from ._decide import decide_card, decide_vole
-from ._situations import play_of
+from ._situations import note_lead, play_of, reset_history
 from ._policies import (choose_bid, choose_call, choose_demand, choose_force_answer, choose_gift, choose_trump,
                         open_bids)
 from ._rules import (beats, called_king_duty, casco_calls, count_matadors, legal_calls, legal_demands, legal_plays,
@@ -339,6 +339,7 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
         obs[L.O_SHOWED_OUT + seat] = 0
         obs[L.O_TRICKS + seat] = 0
         obs[L.O_CANNOT_HOLD + seat] = 0
+    reset_history(obs)
     # A demanded king is no hidden partner: the ombre plays alone, and the table knows where
     # the king went (and the card given for it, when it is shown).
     called_pos = pos_of_card[trump, called] if called >= 0 and not demanding else -1
@@ -394,7 +395,8 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
             else:
                 _fill_obs(obs, vole_decider, trick, 0, leader, -1, -1, friend, called_seen, gone, contract, ombre)
                 pid, rules_at, held = play_of(policy_params[vole_decider], policy_ids[vole_decider], obs,
-                                              hands[vole_decider], pack_ord, block_of_pos, block_mask, 1)
+                                              hands[vole_decider], pack_ord, pos_of_card, card_of_pos, block_of_pos,
+                                              block_mask, 1)
                 if held and res[L.COL_SITUATION] < 0:
                     res[L.COL_SITUATION] = trick
                     res[L.COL_SITUATION_SEAT] = vole_decider
@@ -425,7 +427,7 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
                 base = role_rules[seat]
                 if policy_params[seat, L.PLAYS_BY_ROLE] != 0:  # the call is costly; most seats skip it
                     pid, rules_at, held = play_of(policy_params[seat], pid, obs, hands[seat], pack_ord,
-                                                  block_of_pos, block_mask, 0)
+                                                  pos_of_card, card_of_pos, block_of_pos, block_mask, 0)
                     if held and res[L.COL_SITUATION] < 0:
                         res[L.COL_SITUATION] = trick
                         res[L.COL_SITUATION_SEAT] = seat
@@ -442,6 +444,7 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
                 led_pos = card
                 best_pos = card
                 best_seat = seat
+                note_lead(obs, seat, block_of_pos[trump, card], trick, trump)
                 if signal_watch and seat == friend and (card == called_pos or spadille_pos - 2 <= card <= spadille_pos):
                     friend_shown = True
             else:

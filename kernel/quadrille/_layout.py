@@ -103,7 +103,7 @@ POLICY_RANDOM = 0
 POLICY_HEURISTIC = 1
 POLICY_DD = 2          # double-dummy card play (sees every hand), heuristic bidding
 POLICY_PIMC = 3        # perfect-information Monte Carlo card play, heuristic bidding
-N_POLICY_PARAMS = 290  # the general entries, the card play by role, the situation, pimc's node budget (below)
+N_POLICY_PARAMS = 503  # the general entries, the card play by role, the situation, pimc's node budget (below)
 
 # ---------------------------------------------------------------- per-deal rows (int64[n, N_ROW_COLS])
 COL_DEAL = 0
@@ -180,7 +180,12 @@ O_SHOWED_OUT = 13      # 4 entries: per seat, bit b set once he failed to follow
 O_TRICK_CARDS = 17     # 4 entries: this trick's cards in play order (ordered positions)
 O_TRICKS = 21          # 4 entries: tricks won so far per seat
 O_CANNOT_HOLD = 25     # 4 entries: per seat, ordered mask of cards the table has seen he cannot hold
-N_OBS = 29
+# The leads so far, public (_situations.note_lead keeps them; the situations and the keep_suit rule read them):
+O_LAST_LEAD = 29       # 4 entries: per seat, the block (suit) of the last card he led, -1 before his first lead
+O_LAST_LEAD_TRICK = 33  # 4 entries: the trick (0-based) of that lead, -1 before his first
+O_SUIT_CHANGES = 37    # 4 entries: the leads in which he led another suit than at his lead before
+O_TRUMP_LEADS = 41     # 4 entries: the tricks he led with a trump
+N_OBS = 45
 
 # ---------------------------------------------------------------- forced decisions (int64[N_FORCE])
 # One seat, the *focal* seat, may have its decisions fixed instead of asked of its policy:
@@ -270,22 +275,32 @@ CR_KEEP_CALLED_SUIT = 20
 CR_KEEP_GUARDED_KINGS = 21
 CR_TOP_TRUMP_ON_PARTNER = 22
 CR_VOLE_LOSERS = 23
-N_CARD_RULES = 24
+CR_KEEP_SUIT = 24
+CR_KING_WITH_QUEEN = 25
+N_CARD_RULES = 26
 
 # The rest of the row (the claims' experiments on the course of play, docs/claims.md):
 # ROLE_POLICY + role: the policy that plays the cards (and the vole) of a seat in that role, -1 its own;
-# a SITUATION program, SITUATION_TERMS terms of (feature, operator, value), feature 0 ending it
-# (kernel/quadrille/situations.py names them): at a decision where every term holds, the seat plays
-# by ALT_RULES and ALT_ROLE_POLICY instead (laid out as CARD_RULES and ROLE_POLICY).
-ROLE_POLICY = CARD_RULES + N_ROLES * N_CARD_RULES        # 134
-ALT_RULES = ROLE_POLICY + N_ROLES                         # 139
-ALT_ROLE_POLICY = ALT_RULES + N_ROLES * N_CARD_RULES      # 259
-SITUATION = ALT_ROLE_POLICY + N_ROLES                     # 264
-SITUATION_TERMS = 8
-SITUATION_END = SITUATION + 3 * SITUATION_TERMS + 1
+# a SITUATION program (kernel/quadrille/situations.py compiles it): at a decision where it holds, the seat
+# plays by ALT_RULES and ALT_ROLE_POLICY instead (laid out as CARD_RULES and ROLE_POLICY).
+ROLE_POLICY = CARD_RULES + N_ROLES * N_CARD_RULES        # 144
+ALT_RULES = ROLE_POLICY + N_ROLES                         # 149
+ALT_ROLE_POLICY = ALT_RULES + N_ROLES * N_CARD_RULES      # 279
+# The program: SITUATION holds its number of leaves (0: no situation), SITUATION + 1 the leaf it starts
+# at; then SITUATION_LEAVES leaves of SITUATION_LEAF entries each. A leaf compares a signed sum of
+# feature values and a constant with 0 and jumps on: to another leaf, or to TRUE / FALSE (jump code,
+# so the kernel needs no stack). A leaf: LEAF_OP, LEAF_CONST, LEAF_N_TERMS, LEAF_IF_TRUE, LEAF_IF_FALSE,
+# LEAF_FLAGS, then LEAF_TERMS terms of (feature id, argument, sign) from LEAF_TERM.
+SITUATION = ALT_ROLE_POLICY + N_ROLES                     # 284
+SITUATION_LEAVES = 12
+SITUATION_LEAF = 18
+LEAF_OP, LEAF_CONST, LEAF_N_TERMS, LEAF_IF_TRUE, LEAF_IF_FALSE, LEAF_FLAGS, LEAF_TERM = 0, 1, 2, 3, 4, 5, 6
+LEAF_TERMS = (SITUATION_LEAF - LEAF_TERM) // 3
+LEAF_TRUE, LEAF_FALSE = -1, -2                            # where a leaf jumps when the situation is decided
+LEAF_SUITS = 1                                            # flag: false when a suit it compares is none
+SITUATION_END = SITUATION + 2 + SITUATION_LEAVES * SITUATION_LEAF
 # pimc's node budget for one sampled deal's scoring (search/_players.py P_NODE_BUDGET), after the rest
-# so that the row's earlier layout stays as it was
-SEARCH_NODE_BUDGET = SITUATION_END                        # 289
+SEARCH_NODE_BUDGET = SITUATION_END                        # 502
 assert SEARCH_NODE_BUDGET + 1 == N_POLICY_PARAMS
 
 # situation operators

@@ -49,6 +49,14 @@ class CardRule:
     defaults: Mapping[str, float]   # the roles it applies to, and its default for each
     choices: str = ""     # what the values mean, where they are codes
 
+    @property
+    def decision(self) -> str:
+        """The decision that reads the rule: "lead", "follow" (a card to a trick another led) or "vole"
+        (whether to undertake it). cash_winners_first is of kind vole but read at a lead."""
+        if self.kind in ("follow", "discard"):
+            return "follow"
+        return "vole" if self.name == "vole_losers" else "lead"
+
     def slot(self, role: str) -> int:
         """The entry of the seat's parameter row that holds this rule for ``role``."""
         return L.CARD_RULES + ROLES.index(role) * L.N_CARD_RULES + self.index
@@ -89,6 +97,16 @@ RULES: tuple[CardRule, ...] = (
     CardRule("lead_top_trump", L.CR_LEAD_TOP_TRUMP, "lead",
              "lead one's highest trump when it is among the N best of the suit (3: a matador; 4 or 5: down to "
              "ponto or the king of trumps; 0: never), sure winner or not", 0.0, 12.0, _each(ROLES, 0.0)),
+    # Hoyle's maxim 8 against a lone hand, "nor change the suit", and its first clause, "never lead a king,
+    # unless you have the queen" (HOY p. 263): off by default, so the play is as before they were rules.
+    CardRule("keep_suit", L.CR_KEEP_SUIT, "lead",
+             "with no trump to lead by the rules above, lead again the plain suit his side (he or a partner he knows) "
+             "led last, while he holds a card of it, before plain masters and the long suit", *_FLAG,
+             _each(ROLES, 0.0)),
+    CardRule("king_with_queen", L.CR_KING_WITH_QUEEN, "lead",
+             "lead a plain king only while he also holds its queen (or the queen has been played): a plain master or "
+             "the card picked from a suit that would be such a king gives way to the next card of that suit, and a "
+             "bare king to another suit", *_FLAG, _each(ROLES, 0.0)),
     CardRule("lead_plain_masters", L.CR_LEAD_PLAIN_MASTERS, "lead",
              "lead the highest sure winner of a plain suit before other plain cards", *_FLAG, _each(ROLES, 1.0)),
     CardRule("cash_trumps_none_out", L.CR_CASH_TRUMPS_NONE_OUT, "trumps",
@@ -141,6 +159,9 @@ RULES: tuple[CardRule, ...] = (
              _each(SIDE, 0.0)),
 )
 BY_NAME = {rule.name: rule for rule in RULES}
+# Read only while a trump can be spared at a lead (_card_play._lead): he holds two or more, or
+# keep_last_trump is off. With keep_last_trump on and a single trump, they change nothing.
+SPARE_TRUMP_RULES = ("draw_trumps", "draw_card", "draw_min_out", "lead_master_trump", "lead_top_trump")
 assert len({rule.index for rule in RULES}) == len(RULES) == L.N_CARD_RULES
 assert len(ROLES) == L.N_ROLES
 

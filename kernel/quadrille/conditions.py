@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import ast
 import math
-import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
@@ -37,6 +36,7 @@ import numpy as np
 
 from . import _layout as L
 from . import cards
+from . import expressions
 from . import features as F
 from .ruleset import Ruleset
 from .tables import rule_vector
@@ -53,29 +53,6 @@ class ConditionError(ValueError):
 
 
 # ---------------------------------------------------------------- reading the text
-
-# Cards and suits written with symbols (♥, 7♥, ♠A) or starting with a digit (7h, 10h) are
-# not Python names, so they are swapped for placeholders before ast reads the text.
-_TOKEN = re.compile(r"[0-9A-Za-z]*[♠♣♥♦][0-9A-Za-z]*|\b(?:10|[0-9])[schdSCHD]\b")
-_PLACEHOLDER = "__token{}__"
-
-
-def _hide_tokens(text: str) -> tuple[str, dict[str, str]]:
-    tokens: dict[str, str] = {}
-
-    def swap(match: re.Match) -> str:
-        name = _PLACEHOLDER.format(len(tokens))
-        tokens[name] = match.group(0)
-        return name
-
-    return _TOKEN.sub(swap, text), tokens
-
-
-def _restore(text: str, tokens: Mapping[str, str]) -> str:
-    for name, original in tokens.items():
-        text = text.replace(name, original)
-    return text
-
 
 # Types of sub-expressions: a test (bool), a 0/1 flag (test or number), a number, a suit.
 BOOL, FLAG, NUMBER, SUIT = "test", "flag", "number", "suit"
@@ -107,40 +84,32 @@ Evaluator = Callable[[_Batch], "np.ndarray | int | float | bool"]
 
 
 class _Compiler:
-    def __init__(self, text: str, n_seats: int, focal_seat: int) -> None:
+    def __init__(self, text: str, n_seats: int, focal_seat: int, ruleset: Ruleset | None = None,
+                 card_play: str | None = None) -> None:
         self.text = text
-        self.hidden, self.tokens = _hide_tokens(text)
+        self.ruleset = ruleset
+        self.card_play = card_play
+        self.sources: list[str] = []
         self.seats = {name: seat for seat, name in enumerate(cards.SEAT_NAMES[n_seats])}
         for alias in FOCAL_ALIASES:
             self.seats[alias] = focal_seat
 
     def fail(self, message: str) -> None:
-        raise ConditionError(f"{message} in condition {self.text!r}")
+        raise ConditionError(f"{message} in condition {expressions.shown(self.text)}")
 
     def source(self, node: ast.AST) -> str:
-        segment = ast.get_source_segment(self.hidden, node) or type(node).__name__
-        return _restore(segment, self.tokens)
+        return self.parsed.source(node)
 
     def word(self, node: ast.AST) -> str | None:
         """The text of a bare name or quoted string argument, placeholders restored."""
-        if isinstance(node, ast.Name):
-            return _restore(node.id, self.tokens)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return _restore(node.value, self.tokens)
-        return None
+        return self.parsed.word(node)
 
     # ------------------------------------------------------------ expressions
     def compile(self) -> Evaluator:
-        if not self.hidden.strip():
-            raise ConditionError(f"condition {self.text!r} is empty: write a test such as 'matadors(ombre, hearts) >= 2'")
-        try:
-            tree = ast.parse(self.hidden.strip(), mode="eval")
-        except SyntaxError as exc:
-            where = f" near {_restore(exc.text.strip(), self.tokens)!r}" if exc.text else ""
-            raise ConditionError(f"cannot read condition {self.text!r}{where}: {exc.msg}") from None
-        evaluate, kind = self.expression(tree.body)
+        self.parsed = expressions.parse(self.text, "condition", ConditionError, "matadors(ombre, hearts) >= 2")
+        evaluate, kind = self.expression(self.parsed.body)
         if kind not in (BOOL, FLAG):
-            self.not_a_test(tree.body, kind)
+            self.not_a_test(self.parsed.body, kind)
         return evaluate
 
     def expression(self, node: ast.AST) -> tuple[Evaluator, str]:
@@ -246,9 +215,11 @@ class _Compiler:
             self.fail(f"{self.source(node)!r} uses a keyword argument; write {name}(seat) or {name}(seat, suit)")
         if name == "has":
             return self.has(node)
+        if name == "win_chance":
+            return self.win_chance(node)
         feature = F.FEATURES.get(name)
         if feature is None:
-            known = ", ".join([*F.FEATURES, "has"])
+            known = ", ".join([*F.FEATURES, "has", "win_chance"])
             self.fail(f"unknown feature {name!r} (known: {known})")
         arity = 2 if feature.takes_suit else 1
         if len(node.args) != arity:
@@ -273,6 +244,25 @@ class _Compiler:
         one = np.uint64(1)
         # 0/1 as int64, so that has(...) + has(...) counts instead of or-ing booleans
         return (lambda batch: ((batch.hands[:, seat] >> shift) & one).astype(np.int64)), FLAG
+
+    def win_chance(self, node: ast.Call) -> tuple[Evaluator, str]:
+        from . import win_chances as W
+        from .policies import DEFAULT_CARD_PLAY
+
+        contracts = " or ".join(W.CONTRACTS)
+        if len(node.args) != 2:
+            self.fail(f"{self.source(node)!r} has {len(node.args)} argument(s); write win_chance(seat, {contracts})")
+        seat = self.seat(node.args[0])
+        contract = self.word(node.args[1])
+        card_play = self.card_play or DEFAULT_CARD_PLAY
+        try:
+            W.check(card_play, contract if contract is not None else self.source(node.args[1]), self.ruleset)
+        except W.WinChanceError as exc:
+            self.fail(str(exc))
+        source = W.source(card_play, contract)
+        if source not in self.sources:
+            self.sources.append(source)
+        return (lambda batch: W.win_chance(batch.hands[:, seat], contract, card_play, batch.tables)), NUMBER
 
     def seat(self, node: ast.AST) -> int:
         text = self.word(node)
@@ -300,6 +290,7 @@ class Condition:
     focal_seat: int
     tables: F.FeatureTables
     evaluate: Evaluator
+    sources: tuple[str, ...] = ()   # where measured terms come from (win_chance's table), for the output
 
     def __call__(self, hands: np.ndarray) -> np.ndarray:
         hands = np.asarray(hands, dtype=np.uint64)
@@ -307,16 +298,17 @@ class Condition:
         return np.broadcast_to(np.asarray(result, dtype=bool), (hands.shape[0],)).copy()
 
 
-def compile_condition(text: str, n_seats: int = 4, focal_seat: int = 0, ruleset: Ruleset | None = None) -> Condition:
-    """Read ``text`` once; raise ConditionError naming the fault. The result tests whole batches."""
+def compile_condition(text: str, n_seats: int = 4, focal_seat: int = 0, ruleset: Ruleset | None = None,
+                      card_play: str | None = None) -> Condition:
+    """Read ``text`` once; raise ConditionError naming the fault. The result tests whole batches.
+    ``card_play`` is the play whose measured chances ``win_chance`` reads (default: the registry's)."""
     if n_seats not in cards.SEAT_NAMES:
         raise ConditionError(f"{n_seats} seats is not a table the game knows (3 or 4)")
     if not 0 <= focal_seat < n_seats:
         raise ConditionError(f"focal seat {focal_seat} is not one of the {n_seats} seats (0-{n_seats - 1})")
-    if not isinstance(text, str):
-        raise ConditionError(f"a condition must be text, not {type(text).__name__}")
-    evaluate = _Compiler(text, n_seats, focal_seat).compile()
-    return Condition(text, n_seats, focal_seat, F.feature_tables(ruleset), evaluate)
+    compiler = _Compiler(text, n_seats, focal_seat, ruleset, card_play)
+    evaluate = compiler.compile()
+    return Condition(text, n_seats, focal_seat, F.feature_tables(ruleset), evaluate, tuple(compiler.sources))
 
 
 def describe_language(n_seats: int = 4) -> str:
@@ -326,6 +318,8 @@ def describe_language(n_seats: int = 4) -> str:
         usage = f"{feature.name}(seat, suit)" if feature.takes_suit else f"{feature.name}(seat)"
         lines.append(f"{usage}: {feature.doc}")
     lines.append("has(seat, card): the seat holds the card (e.g. has(ombre, spadille), has(eldest, Kh)).")
+    lines.append("win_chance(seat, ask | alone): the hand's measured chance of winning that contract as eldest "
+                 "under the run's card play (kernel/quadrille/win_chances.py), e.g. win_chance(me, alone) >= 0.5556 (five to four).")
     return "\n".join(lines)
 
 
@@ -433,7 +427,7 @@ def _hopeless(text: str, accepted: int, tried: int, n: int, max_attempts: int, e
 def deal_conditioned(ruleset: Ruleset, seed: int, n: int, condition: str | None = None,
                      fixed: Mapping[int, int] | None = None, focal_seat: int = 0, first_attempt: int = 0,
                      max_attempts: int | None = None, progress: Callable[[int], None] | None = None,
-                     batch_size: int = BATCH_SIZE) -> ConditionedDeals:
+                     batch_size: int = BATCH_SIZE, card_play: str | None = None) -> ConditionedDeals:
     """``n`` deals uniform among those that keep ``fixed`` and meet ``condition``.
 
     Attempts first_attempt, first_attempt + 1, ... are dealt in batches and tested together;
@@ -457,7 +451,8 @@ def deal_conditioned(ruleset: Ruleset, seed: int, n: int, condition: str | None 
     if first_attempt < 0 or first_attempt + max_attempts > 2**62:
         raise ConditionError(f"first attempt {first_attempt} is out of range (0 to 2**62 less max_attempts)")
     fixed_hands, free_cards, free_slots = _layout(ruleset, fixed or {})
-    test = None if condition is None or not condition.strip() else compile_condition(condition, n_seats, focal_seat, ruleset)
+    test = None if condition is None or not condition.strip() else compile_condition(condition, n_seats, focal_seat, ruleset,
+                                                                                     card_play)
     if test is None:
         max_attempts = max(max_attempts, n)  # every attempt is kept: exactly n are needed
 

@@ -27,6 +27,7 @@ from spadille.kernel.quadrille.search._dd_tt import BUCKET_WORDS, SHAPE_WORDS
 from spadille.kernel.quadrille.tables import build_tables
 
 from .play import trick_winner
+from .situations import lead_history
 from .state import PlayState
 
 
@@ -109,6 +110,10 @@ class SharedPolicies:
             obs[L.O_CANNOT_HOLD + other] = np.int64(self.ordered_mask(state.cannot_hold[other], trump))
         for index in range(L.MAX_SEATS):
             obs[L.O_TRICK_CARDS + index] = position[state.trick[index]] if index < len(state.trick) else -1
+        for other in range(L.MAX_SEATS):
+            history = lead_history(state, other)
+            obs[L.O_LAST_LEAD + other], obs[L.O_LAST_LEAD_TRICK + other] = history[:2]
+            obs[L.O_SUIT_CHANGES + other], obs[L.O_TRUMP_LEADS + other] = history[2:]
         return obs
 
     # ---------------------------------------------------------------- decisions

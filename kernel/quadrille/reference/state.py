@@ -29,6 +29,7 @@ class PlayState:
     cannot_hold: list[set[int]] = field(default_factory=list)  # per seat: cards the table knows he lacks
     played: list[set[int]] = field(default_factory=list)       # per seat: the cards he has played
     tricks_won: list[int] = field(default_factory=list)
+    leads: list[tuple[int, int]] = field(default_factory=list)  # (seat, card) that led each trick so far
     called_seen: bool = False         # the called card has been played (CASCO_GAME: true from the start)
 
     def __post_init__(self) -> None:
@@ -71,6 +72,8 @@ class PlayState:
 
     def play(self, seat: int, card: int) -> None:
         """``seat`` plays ``card`` to the current trick."""
+        if not self.trick:
+            self.leads.append((seat, card))
         if self.trick:
             led_suit = self.ranking.effective_suit[self.trick[0]]
             if self.ranking.effective_suit[card] != led_suit:
