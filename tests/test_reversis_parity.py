@@ -41,6 +41,25 @@ def test_kernel_equals_reference_in_sessions_under_every_preset(preset):
     assert rows[:, L.D_POOL_START].max() > 4 * rules["pool.opening_per_player"]   # the pool carried over
 
 
+# Every reading of issue 41 that no preset above plays, with those the deals need to show them.
+READINGS = ["quinola.forced_by=any-heart-lead", "espagnolette.trick_kept=all-costs",
+            "payments.played_paid_by=as-forced", "aces.forced_payer=each-player",
+            "espagnolette.all_costs_return=own-consolations"]
+
+
+@pytest.mark.parametrize("readings", [(), READINGS[:1], READINGS[1:]], ids=["dj", "any-heart", "hoyle-readings"])
+def test_kernel_equals_reference_on_espagnolette_deals_under_every_reading(readings):
+    """The espagnolette's readings only act on the deals that hold one (about 1 in 60): the first
+    150 such deals of 12,000, each compared whole."""
+    rules = load_reversis_ruleset(override_texts=list(readings))
+    policies = seat_policies(["heuristic", "heuristic:reversis_from=5", "random", "heuristic"])
+    rows = deal_records(ReversisConfig(rules, policies, seed=41, deals=12_000))
+    chosen = np.flatnonzero(rows[:, L.D_ESP_POS] >= 0)[:150]
+    assert len(chosen) == 150 and rows[chosen, L.D_ESP_TRICK].any() and rows[chosen, L.D_ESP_ALL_COSTS].any()
+    records = [play_deal(rules, policies, 41, int(k)).record() for k in chosen]
+    assert _mismatches(rows[chosen], records) == []
+
+
 def test_deals_do_not_depend_on_batches_or_threads():
     rules = load_reversis_ruleset()
     config = ReversisConfig(rules, seat_policies("random"), seed=5, deals=3000, threads=1)

@@ -11,7 +11,8 @@ from .options import PresetOption, ReversisRulesetOption
 
 def rules_command(preset: PresetOption = None, ruleset: ReversisRulesetOption = None, rule: RuleOption = None) -> None:
     """Print the presets, then each switch's value under --preset (default dj, the seed) with the
-    passage that value cites, then every rule of the ruleset with its status, source and passage."""
+    passage that value cites, then each reading of the disputed switches with its own passage (*
+    marks the value in force), then every rule of the ruleset with its status, source and passage."""
     with user_errors():
         from rich.console import Console
         from rich.table import Table
@@ -28,7 +29,7 @@ def rules_command(preset: PresetOption = None, ruleset: ReversisRulesetOption = 
         console.print(presets)
         switches = Table(title=f"Switches under {rules.label}")
         for column in ("switch", "value", "choices", "source", "passage"):
-            switches.add_column(column)
+            switches.add_column(column, overflow="fold")
         chosen = rules.presets[rules.preset].values
         overridden = dict(rules.overrides)
         for r in rules.switches():
@@ -37,9 +38,17 @@ def rules_command(preset: PresetOption = None, ruleset: ReversisRulesetOption = 
                                                                                                   cited.passage)
             switches.add_row(r.key, str(r.value), ", ".join(map(str, r.choices)), source, passage)
         console.print(switches)
+        readings = Table(title="Readings: each value of a switch that rests on a disputed text, with its passage")
+        for column in ("switch", "reading", "source", "passage", "what it does"):
+            readings.add_column(column, overflow="fold")
+        for r in rules.switches():
+            for reading in r.readings:
+                mark = " *" if reading.value == r.value else ""
+                readings.add_row(r.key, f"{reading.value}{mark}", reading.source, reading.passage, reading.note)
+        console.print(readings)
         every = Table(title=f"Every rule of {rules.name}")
         for column in ("rule", "value", "status", "source", "passage", "note"):
-            every.add_column(column)
+            every.add_column(column, overflow="fold")
         for r in rules.rules.values():
             every.add_row(r.key, str(r.value), r.status, r.source, r.passage, r.note)
         console.print(every)

@@ -30,7 +30,12 @@ R_RENOUNCE_TRICKS = 15
 R_POOL_OPENING = 16          # per player
 R_DEALER_ADDS = 17
 R_REMISE_OPENING = 18        # 0 match-pool, 1 opening
-N_RULES = 19
+R_TRICK_KEPT_ALL_COSTS = 19  # the espagnolette keeps a trick in 1-9: 0 ordinary-game (seed), 1 all-costs (Hoyle)
+R_FORCED_BY_HIGHER = 20      # the quinola forced: 0 by any heart lead (the leader paid), 1 by a higher heart (its player)
+R_PLAYED_AS_FORCED = 21      # aces and the quinola played: 0 paid by the holder alone, 1 by whoever pays a forcing
+R_ACE_FORCED_EACH = 22       # an ace forced: 0 its holder pays the forcer, 1 every other player pays him too
+R_ALL_COSTS_OWN = 23         # tous les frais: 0 double every gift of the deal back, 1 his own consolations, once
+N_RULES = 24
 
 # ---------------------------------------------------------------- policies
 POLICY_RANDOM, POLICY_HEURISTIC, POLICY_SEARCH = 0, 1, 2
@@ -100,7 +105,8 @@ D_REMISE_TAKER = 88
 D_REMISE_MAKER = 89
 D_POOL_START = 90            # before the dealer adds
 D_POOL_END = 91
-D_PAY = 92                   # N_CATEGORIES x N_ACCOUNTS
+D_ESP_TRICK = 92             # the first trick the privileged position took, 0 none
+D_PAY = 93                   # N_CATEGORIES x N_ACCOUNTS
 D_NET = D_PAY + N_CATEGORIES * N_ACCOUNTS   # N_ACCOUNTS: the deal's net per position and the pool
 N_RECORD = D_NET + N_ACCOUNTS
 
@@ -118,3 +124,4 @@ S_FORCED = 20                # the next card to play, chosen outside (-1 none)
 S_LEGAL = 21                 # the paused seat's legal cards (mask)
 S_FOLLOW = 22
 N_SCRATCH = 23
+N_GIFT_FIELDS = 3            # a payment for an ace or the quinola given: (payer, amount, receiver)

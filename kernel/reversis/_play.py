@@ -6,7 +6,7 @@ settlement to ``_settle``. No input checks.
 Scratch arrays (allocated once per thread by the caller):
   ``hands`` uint64[4]; ``pack`` int64[48]; ``talon`` int64[3]; ``obs`` int64[N_OBS];
   ``pay`` int64[N_CATEGORIES, 5]; ``deferred`` int64[8, 4] (category, holder, base, trick);
-  ``gifts`` int64[8, 2] (payer, amount); ``scratch`` int64[N_SCRATCH] (the trick in progress and the
+  ``gifts`` int64[8, N_GIFT_FIELDS] (payer, amount, receiver); ``scratch`` int64[N_SCRATCH] (the trick in progress and the
   play's counters, ``S_*``); ``rollout`` the search's own buffers (``_search.rollout_buffers``).
 """
 

@@ -30,7 +30,7 @@ FULL_PACK = np.uint64((1 << 48) - 1)
 def rollout_buffers():
     """The search's scratch arrays, allocated once per thread (a tuple the kernels pass through)."""
     return (np.zeros(L.N_RECORD, dtype=np.int64), np.zeros((L.N_CATEGORIES, L.N_ACCOUNTS), dtype=np.int64),
-            np.zeros((8, 4), dtype=np.int64), np.zeros((8, 2), dtype=np.int64), np.zeros(L.N_SCRATCH, dtype=np.int64),
+            np.zeros((8, 4), dtype=np.int64), np.zeros((8, L.N_GIFT_FIELDS), dtype=np.int64), np.zeros(L.N_SCRATCH, dtype=np.int64),
             np.zeros(4, dtype=np.uint64), np.zeros((MAX_WORLDS, 5), dtype=np.uint64), np.zeros(48, dtype=np.int64),
             np.zeros(4, dtype=np.int64), np.zeros(L.N_OBS, dtype=np.int64), np.zeros(48, dtype=np.int64))
 
