@@ -151,6 +151,11 @@ def search_card(params, rules, suit_masks, points, hands, obs, pay_table, deferr
                         at_play |= bit(row[L.D_PLAY + k])
                 if is_espagnolette(at_play, rules[L.R_ESPAGNOLETTE]):
                     r_row[L.D_ESP_POS] = q
+            esp = r_row[L.D_ESP_POS]
+            r_row[L.D_ESP_TRICK] = 0             # the first trick the world's espagnolette kept
+            for k in range(t - 1):
+                if r_row[L.D_ESP_TRICK] == 0 and esp >= 0 and row[L.D_TAKER + k] == esp:
+                    r_row[L.D_ESP_TRICK] = k + 1
             r_scratch[S_FORCED] = c
             play_tricks(heuristic, params, rules, suit_masks, points, r_hands, r_obs, r_pay, r_def, r_gifts,
                         r_scratch, r_row, state)
