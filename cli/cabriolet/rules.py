@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from spadille.cli.errors import user_errors
 from spadille.cli.options import RuleOption
+from spadille.cli.rule_tables import every_rule_table, readings_table
 
 from .options import CabrioletRulesetOption
 
@@ -31,21 +32,10 @@ def rules_command(ruleset: CabrioletRulesetOption = None, rule: RuleOption = Non
             switches.add_row(r.key, shown(r.value), ", ".join(map(shown, r.choices)) or "any agreed amount", r.passage,
                              r.note)
         console.print(switches)
-        readings = [(r, reading) for r in rules.switches() for reading in r.readings]
-        if readings:
-            table = Table(title="Readings: each value of a switch that rests on a text read two ways")
-            for column in ("switch", "reading", "source", "passage"):
-                table.add_column(column, overflow="fold")
-            for r, reading in readings:
-                table.add_row(r.key, shown(reading.value) + (" *" if reading.value == r.value else ""), reading.source,
-                              reading.passage)
-            console.print(table)
-        every = Table(title=f"Every rule of {rules.name}")
-        for column in ("rule", "value", "status", "source", "passage", "note"):
-            every.add_column(column, overflow="fold")
-        for r in rules.rules.values():
-            every.add_row(r.key, shown(r.value), r.status, r.source, r.passage, r.note)
-        console.print(every)
+        readings = readings_table(rules.switches(), shown)
+        if readings is not None:
+            console.print(readings)
+        console.print(every_rule_table(rules.name, rules.rules.values(), shown))
 
 
 def shown(value) -> str:

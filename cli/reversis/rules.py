@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from spadille.cli.errors import user_errors
 from spadille.cli.options import RuleOption
+from spadille.cli.rule_tables import every_rule_table, readings_table
 
 from .options import PresetOption, ReversisRulesetOption
 
@@ -38,17 +39,7 @@ def rules_command(preset: PresetOption = None, ruleset: ReversisRulesetOption = 
                                                                                                   cited.passage)
             switches.add_row(r.key, str(r.value), ", ".join(map(str, r.choices)), source, passage)
         console.print(switches)
-        readings = Table(title="Readings: each value of a switch that rests on a disputed text, with its passage")
-        for column in ("switch", "reading", "source", "passage", "what it does"):
-            readings.add_column(column, overflow="fold")
-        for r in rules.switches():
-            for reading in r.readings:
-                mark = " *" if reading.value == r.value else ""
-                readings.add_row(r.key, f"{reading.value}{mark}", reading.source, reading.passage, reading.note)
-        console.print(readings)
-        every = Table(title=f"Every rule of {rules.name}")
-        for column in ("rule", "value", "status", "source", "passage", "note"):
-            every.add_column(column, overflow="fold")
-        for r in rules.rules.values():
-            every.add_row(r.key, str(r.value), r.status, r.source, r.passage, r.note)
-        console.print(every)
+        readings = readings_table(rules.switches())
+        if readings is not None:
+            console.print(readings)
+        console.print(every_rule_table(rules.name, rules.rules.values()))
