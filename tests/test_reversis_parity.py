@@ -1,6 +1,6 @@
 """The numba kernel equals the reference engine, column by column of every deal's record (the
 discards, every card of every trick, every payment): 10,000 seeded deals per policy under the
-seed's rules, and sessions under every preset."""
+seed's rules (3,000 for the strong policy), and sessions under every preset."""
 
 from __future__ import annotations
 
@@ -20,12 +20,25 @@ def _mismatches(rows, records):
     return [k for k, (row, record) in enumerate(zip(rows, records)) if not np.array_equal(row, record)]
 
 
-@pytest.mark.parametrize("policy", ["random", "heuristic"])
-def test_kernel_equals_reference_on_10000_deals(policy):
+@pytest.mark.parametrize(("policy", "deals"), [("random", PARITY_DEALS), ("heuristic", PARITY_DEALS),
+                                               ("strong", 3_000)])
+def test_kernel_equals_reference_on_many_deals(policy, deals):
     rules = load_reversis_ruleset()
     policies = seat_policies(policy)
-    rows = deal_records(ReversisConfig(rules, policies, seed=2026, deals=PARITY_DEALS))
-    records = [play_deal(rules, policies, 2026, k).record() for k in range(PARITY_DEALS)]
+    rows = deal_records(ReversisConfig(rules, policies, seed=2026, deals=deals))
+    records = [play_deal(rules, policies, 2026, k).record() for k in range(deals)]
+    assert _mismatches(rows, records) == []
+
+
+@pytest.mark.parametrize("preset", ["dj", "hoyle"])
+def test_the_strong_policy_plays_alike_in_both_engines_beside_the_others(preset):
+    """The strong policy with the heuristic's parameters that experiments vary (waiving the
+    privilege, going for the reversis), among the other policies, in sessions."""
+    rules = load_reversis_ruleset(preset=preset)
+    policies = seat_policies(["strong:espagnolette=0", "strong:reversis_from=3", "heuristic", "strong"])
+    sessions, length = 40, 5
+    rows = deal_records(ReversisConfig(rules, policies, seed=17, deals=sessions * length, session_length=length))
+    records = [d.record() for s in range(sessions) for d in play_session(rules, policies, 17, s, length)]
     assert _mismatches(rows, records) == []
 
 

@@ -38,8 +38,8 @@ R_ALL_COSTS_OWN = 23         # tous les frais: 0 double every gift of the deal b
 N_RULES = 24
 
 # ---------------------------------------------------------------- policies
-POLICY_RANDOM, POLICY_HEURISTIC, POLICY_SEARCH = 0, 1, 2
-POLICY_NAMES = ("random", "heuristic", "search")
+POLICY_RANDOM, POLICY_HEURISTIC, POLICY_SEARCH, POLICY_STRONG = 0, 1, 2, 3
+POLICY_NAMES = ("random", "heuristic", "search", "strong")
 P_REVERSIS_FROM = 0          # after taking the first N tricks, take every trick (12 = never)
 P_BREAK = 1                  # 1: at tricks 10-11, take the trick to break a reversis under way
 P_ESPAGNOLETTE = 2           # 1: use the espagnolette's privilege
@@ -47,9 +47,17 @@ P_DISCARD = 3                # the heuristic's discard: 0 points and shortness, 
                              # card, 3 keep the hand when the exchange is optional (else as 0)
 P_WORLDS = 4                 # the search: worlds sampled per decision
 P_FORCE_DISCARD = 5          # a card the seat discards whatever its rule (-1: none; `evaluate` sets it)
-N_PARAMS = 6
-PARAM_NAMES = ("reversis_from", "break", "espagnolette", "discard", "worlds", "force_discard")
-PARAM_DEFAULTS = (12, 1, 1, 0, 12, -1)
+P_ROLLOUT = 6                # the search: who plays its rollouts out, 0 the heuristic, 1 the strong policy
+N_PARAMS = 7
+PARAM_NAMES = ("reversis_from", "break", "espagnolette", "discard", "worlds", "force_discard", "rollout")
+PARAM_DEFAULTS = (12, 1, 1, 0, 12, -1, 0)
+# The strong policy's weights follow the named parameters in each seat's row: N_KINDS x N_FEATURES
+# values (the decision's kind, then the feature, _features.py), in units of 1 / WEIGHT_SCALE.
+N_KINDS = 3                  # leading, following suit, renouncing
+N_FEATURES = 27
+P_WEIGHTS = N_PARAMS
+N_POLICY_COLUMNS = N_PARAMS + N_KINDS * N_FEATURES
+WEIGHT_SCALE = 10_000
 
 # ---------------------------------------------------------------- what a policy sees (int64)
 O_SEAT = 0                   # the deciding position
@@ -64,7 +72,8 @@ O_RUN = 8                    # the position that took every trick so far, -1 if 
 O_PRIVILEGED = 9             # 1: the deciding position may renounce at will this trick
 O_TRICKS = 10                # 4 entries: tricks taken by each position
 O_ECART = 14                 # the cards the deciding position discarded itself (mask), for a search
-N_OBS = 15
+O_TRICK_POINTS = 15          # the points of the cards already in the trick
+N_OBS = 16
 
 # ---------------------------------------------------------------- quinola's fate, reversis
 Q_NONE, Q_PLACED, Q_FORCED, Q_PLAYED = 0, 1, 2, 3       # Q_NONE: in the écart

@@ -14,7 +14,7 @@ from spadille.kernel.common._rng import below_n
 from . import _layout as L
 from ._layout import (S_FOLLOW, S_FORCED, S_IN_TRICK, S_LEADER, S_LEGAL, S_N_DEFERRED, S_N_GIFTS, S_PLAYED, S_RUN,
                       S_TRICK, S_USED)
-from ._policies import heuristic_card
+from ._policies import heuristic_card, strong_card
 
 QUINOLA = 15
 LITTLE_QUINOLA = 14
@@ -65,7 +65,7 @@ def is_espagnolette(hand, definition):
 
 
 @njit(cache=True, _nrt=False)
-def _observe(obs, p, t, leader, i, led, win_card, win_pos, played, run, priv, row, own):
+def _observe(obs, p, t, leader, i, led, win_card, win_pos, played, run, priv, row, own, trick_points):
     """What the seat sees, laid out per ``_layout.O_*``."""
     obs[L.O_SEAT] = p
     obs[L.O_TRICK] = t
@@ -80,6 +80,7 @@ def _observe(obs, p, t, leader, i, led, win_card, win_pos, played, run, priv, ro
     for q in range(4):
         obs[L.O_TRICKS + q] = row[L.D_TRICKS + q]
     obs[L.O_ECART] = own
+    obs[L.O_TRICK_POINTS] = trick_points
 
 
 @njit(cache=True, _nrt=False)
@@ -110,8 +111,10 @@ def play_tricks(pids, params, rules, suit_masks, points, hands, obs, pay_table, 
         led = -1
         win_card = -1
         win_pos = -1
+        trick_points = 0
         for i in range(first_i):                 # the cards already in this trick, when resuming
             c = trick_cards[i]
+            trick_points += points[c]
             if i == 0:
                 led, win_card, win_pos = c // 12, c, leader
             elif c // 12 == led and c < win_card:
@@ -145,10 +148,14 @@ def play_tricks(pids, params, rules, suit_masks, points, hands, obs, pay_table, 
                 scratch[S_N_GIFTS] = n_gifts
                 scratch[S_LEGAL] = np.int64(legal)
                 scratch[S_FOLLOW] = np.int64(follow)
-                _observe(obs, p, t, leader, i, led, win_card, win_pos, played, run, priv, row, own_discard[p])
+                _observe(obs, p, t, leader, i, led, win_card, win_pos, played, run, priv, row, own_discard[p],
+                         trick_points)
                 return True
             elif pids[p] == L.POLICY_RANDOM:
                 c = nth_set(legal, below_n(state, popcount(legal)))
+            elif pids[p] == L.POLICY_STRONG:
+                c = strong_card(params[p], hand, legal, follow, p, t, i, led, win_card, win_pos, trick_points, run, priv,
+                                played, np.uint64(own_discard[p]), suit_masks, points)
             else:
                 c = heuristic_card(params[p, L.P_REVERSIS_FROM], params[p, L.P_BREAK], params[p, L.P_ESPAGNOLETTE],
                                    hand, legal, follow, p, t, i, led, win_card, run, priv, played, suit_masks, points)
@@ -168,6 +175,7 @@ def play_tricks(pids, params, rules, suit_masks, points, hands, obs, pay_table, 
             hands[p] = hand & ~bit(c)
             played |= bit(c)
             trick_cards[i] = c
+            trick_points += points[c]
             kinds[i] = kind
             row[L.D_PLAY + 4 * (t - 1) + i] = c
             if led < 0:

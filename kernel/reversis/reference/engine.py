@@ -126,6 +126,7 @@ def _observation(seat: int, trick: int, leader: int, cards: list[int], played: s
     for p in range(L.N_POS):
         obs[L.O_TRICKS + p] = takers.count(p)
     obs[L.O_ECART] = (1 << own_discard) if own_discard >= 0 else 0
+    obs[L.O_TRICK_POINTS] = sum(points_of(c) for c in cards)
     return obs
 
 
