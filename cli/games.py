@@ -55,7 +55,7 @@ COMMANDS = {command.name: command for command in (
             default_game="quadrille"),
     Command("ladder", "The strength ladder: each policy's gain a deal over a reference policy, in every seat in turn, "
                       "with paired 95% CIs and its speed."),
-    Command("train", "Tune a policy's parameters on paired deals into its shipped file (Quadrille's `strong`).",
+    Command("train", "Fit a policy's parameters into its shipped file (Quadrille's and Reversis's `strong`).",
             default_game="quadrille"),
     Command("bench", "Measure the kernels' speed (Quadrille's by default; `bench dd` times its solver).",
             default_game="quadrille"),
@@ -110,6 +110,8 @@ GAMES = {game.name: game for game in (
             "rules": "reversis.rules:rules_command",
             "odds": "reversis.odds:odds_command",
             "bench": "reversis.bench:bench_command",
+            "ladder": "reversis.ladder:ladder_command",
+            "train": "reversis.train:train_command",
         },
         rulesets="spadille.kernel.reversis.ruleset:available_reversis_rulesets",
         report_part="reversis.section",
