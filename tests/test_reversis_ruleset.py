@@ -29,7 +29,7 @@ def _citations(rules):
 
 
 def _passage_found(source: str, passage: str) -> bool:
-    if source.startswith("seeds/") or source.endswith(".txt"):   # a text the repository holds
+    if source.startswith("seeds/"):
         return normalise(passage) in normalise((REPO / source).read_text(encoding="utf-8"))
     found = re.fullmatch(r"RULES\.md §(\d+(?:\.\d+)?)", source)
     assert found, f"source {source!r} names neither a seed nor a digest section"
