@@ -12,7 +12,7 @@ Importing this module must stay cheap: it holds names, never imports of the engi
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
 
@@ -32,6 +32,8 @@ class Game:
     commands: Mapping[str, str]         # command -> "module:function" under spadille.cli
     rulesets: str                       # "module:function" returning the shipped ruleset names
     report_part: str | None = None      # a module under spadille.reports whose section joins the standard report
+    # A command of WHERE_MEANINGFUL the game does without, and why (said when it is asked for).
+    without: Mapping[str, str] = field(default_factory=dict)
 
     def command_function(self, command: str) -> Callable:
         module, function = self.commands[command].split(":")
@@ -53,11 +55,16 @@ COMMANDS = {command.name: command for command in (
             default_game="quadrille"),
     Command("ladder", "The strength ladder: each policy's gain a deal over a reference policy, in every seat in turn, "
                       "with paired 95% CIs and its speed."),
-    Command("train", "Tune a policy's parameters on paired deals into its shipped file (Quadrille's `strong`).",
+    Command("train", "Fit a policy's parameters into its shipped file (Quadrille's and Reversis's `strong`).",
             default_game="quadrille"),
     Command("bench", "Measure the kernels' speed (Quadrille's by default; `bench dd` times its solver).",
             default_game="quadrille"),
 )}
+
+# Every game answers these; a test fails for a game that lacks one.
+EVERY_GAME = ("rules", "show", "simulate", "bench")
+# Every game answers these too, or says in ``without`` why they mean nothing for it.
+WHERE_MEANINGFUL = ("evaluate", "odds")
 
 GAMES = {game.name: game for game in (
     Game(
@@ -69,6 +76,7 @@ GAMES = {game.name: game for game in (
             "evaluate": "quadrille.evaluate:evaluate_command",
             "solve": "quadrille.solve:solve_command",
             "rules": "quadrille.rules:rules_command",
+            "odds": "quadrille.odds:odds_command",
             "report": "quadrille.report:report_command",
             "bench": "quadrille.bench:bench_command",
             "ladder": "quadrille.ladder:ladder_command",
@@ -81,10 +89,16 @@ GAMES = {game.name: game for game in (
         "cards and dice on a board of cases, as Lacombe (1798) gives it",
         commands={
             "simulate": "cabriolet.simulate:simulate_command",
+            "show": "cabriolet.show:show_command",
+            "rules": "cabriolet.rules:rules_command",
             "odds": "cabriolet.odds:odds_command",
+            "bench": "cabriolet.bench:bench_command",
         },
         rulesets="spadille.kernel.cabriolet.ruleset:available_cabriolet_rulesets",
         report_part="cabriolet.section",
+        without={"evaluate": "a hand's only choices, the one call of the exchange and playing for the jeu, follow "
+                             "fixed rules; `simulate cabriolet --cover` and `--param play_threshold=N` compare the "
+                             "choices a player makes before the deal on the same deals"},
     ),
     Game(
         "reversis",
@@ -96,6 +110,8 @@ GAMES = {game.name: game for game in (
             "rules": "reversis.rules:rules_command",
             "odds": "reversis.odds:odds_command",
             "bench": "reversis.bench:bench_command",
+            "ladder": "reversis.ladder:ladder_command",
+            "train": "reversis.train:train_command",
         },
         rulesets="spadille.kernel.reversis.ruleset:available_reversis_rulesets",
         report_part="reversis.section",
@@ -107,10 +123,13 @@ GAMES = {game.name: game for game in (
             "simulate": "revertier.simulate:simulate_command",
             "show": "revertier.show:show_command",
             "rules": "revertier.rules:rules_command",
+            "odds": "revertier.odds:odds_command",
             "bench": "revertier.bench:bench_command",
         },
         rulesets="spadille.kernel.revertier.ruleset:available_revertier_rulesets",
         report_part="revertier.section",
+        without={"evaluate": "a tables game deals no hand: a decision is the play of one throw from a position of "
+                             "thirty men, which `show revertier` replays throw by throw"},
     ),
 )}
 
@@ -124,7 +143,8 @@ def missing_command_message(game: str, command: str) -> str:
     """The one line for a game that lacks a command: what it has instead, and who has this one."""
     has = [f"`spadille {other} {game}`" for other in COMMANDS if other in GAMES[game].commands]
     others = games_with(command)
-    return (f"{game} has no `spadille {command}`; {', '.join(others) or 'no game'} "
+    why = f" ({GAMES[game].without[command]})" if command in GAMES[game].without else ""
+    return (f"{game} has no `spadille {command}`{why}; {', '.join(others) or 'no game'} "
             f"{'has' if len(others) == 1 else 'have'} it, and {game} has {', '.join(has)}")
 
 

@@ -39,10 +39,11 @@ def test_odds_errors_are_one_line(tmp_path):
     assert result.exit_code == 1 and DEFAULT_CABRIOLET_RULESET
     assert "throw '4-5-6' is mapped twice ('jeu' and 'mariage_legitime')" in _line(result)
     assert len(result.output.strip().splitlines()) == 1
-    result = runner.invoke(app, ["odds", "quadrille"])
+    result = runner.invoke(app, ["evaluate", "revertier"])
     assert result.exit_code == 1
-    assert _line(result).startswith("Error: quadrille has no `spadille odds`; cabriolet"), result.output
-    assert "and quadrille has `spadille simulate quadrille`, `spadille show quadrille`" in _line(result)
+    assert _line(result).startswith("Error: revertier has no `spadille evaluate` (a tables game deals no hand"), \
+        result.output
+    assert "and revertier has `spadille simulate revertier`, `spadille show revertier`" in _line(result)
 
 
 def test_simulate_cabriolet_writes_rows_with_metadata(tmp_path):
@@ -69,15 +70,20 @@ def test_simulate_cabriolet_bad_input_is_one_line():
 
 
 def test_quadrille_commands_refuse_cabriolet():
-    for args in (["show", "cabriolet"], ["rules", "cabriolet"], ["report", "cabriolet"],
-                 ["evaluate", "cabriolet", "♥K"], ["solve", "cabriolet", "x", "--trump", "h", "--ombre", "eldest"]):
+    from spadille.cli.games import GAMES
+
+    for args in (["report", "cabriolet"], ["evaluate", "cabriolet", "♥K"],
+                 ["solve", "cabriolet", "x", "--trump", "h", "--ombre", "eldest"]):
         result = runner.invoke(app, args)
         assert result.exit_code == 1, (args, result.output)
         others = games_with(args[0])  # the games that do have it, from the registry (quadrille first)
         assert others[0] == "quadrille"
         verb = "has" if len(others) == 1 else "have"
-        assert _line(result) == (f"Error: cabriolet has no `spadille {args[0]}`; {', '.join(others)} {verb} it, and "
-                                 "cabriolet has `spadille simulate cabriolet`, `spadille odds cabriolet`"), result.output
+        why = f" ({GAMES['cabriolet'].without[args[0]]})" if args[0] in GAMES["cabriolet"].without else ""
+        assert _line(result) == (f"Error: cabriolet has no `spadille {args[0]}`{why}; {', '.join(others)} {verb} it, "
+                                 "and cabriolet has `spadille simulate cabriolet`, `spadille show cabriolet`, "
+                                 "`spadille rules cabriolet`, `spadille odds cabriolet`, `spadille bench cabriolet`"), \
+            result.output
 
 
 def test_each_game_takes_only_its_own_options():
@@ -106,3 +112,10 @@ def test_report_section():
     dice = items[6].csv_frame()
     assert set(dice["players"]) == {4, 5, 6} and set(dice["policy"]) == {"all", "jeu", "figures"}
     assert set(items[0].frame["players"]) == {4, 5, 6}
+
+
+# here, beside simulate's tests, so that the card and dice kernels it times are compiled once
+def test_bench_times_cards_and_dice():
+    result = runner.invoke(app, ["bench", "cabriolet", "--rounds", "2000", "--threads", "1"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "cards" in result.output and "dice" in result.output and "rounds/s" in result.output

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from spadille.cli.app import app
-from spadille.cli.games import COMMANDS, GAMES, games_with
+from spadille.cli.games import COMMANDS, EVERY_GAME, GAMES, WHERE_MEANINGFUL, games_with
 
 runner = CliRunner()
 REPO = Path(__file__).resolve().parent.parent
@@ -49,6 +49,20 @@ def test_every_registered_function_and_ruleset_exists():
         for command in game.commands:
             assert callable(game.command_function(command)), (game.name, command)
             assert command in COMMANDS, (game.name, command)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_answers_every_generic_command(game):
+    """rules, show, simulate and bench for every game; evaluate and odds too, or a reason why they
+    mean nothing for it, which the refusal then gives."""
+    entry = GAMES[game]
+    assert [c for c in EVERY_GAME if c not in entry.commands] == []
+    for command in WHERE_MEANINGFUL:
+        assert (command in entry.commands) != (command in entry.without), (game, command)
+    assert set(entry.without) <= set(WHERE_MEANINGFUL)
+    for command, why in entry.without.items():
+        result = runner.invoke(app, [command, game])
+        assert result.exit_code != 0 and why.split(";")[0] in _text(result), result.output
 
 
 def test_a_default_game_runs_when_none_is_named(tmp_path):

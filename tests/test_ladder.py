@@ -176,9 +176,9 @@ def test_a_policy_file_with_seats_is_refused(tmp_path):
 
 
 def test_other_games_have_no_ladder():
-    result = runner.invoke(app, ["ladder", "reversis"])
+    result = runner.invoke(app, ["ladder", "revertier"])
     assert result.exit_code == 1
-    assert result.output.startswith("Error: reversis has no `spadille ladder`; quadrille has it")
+    assert result.output.startswith("Error: revertier has no `spadille ladder`; quadrille, reversis have it")
     unknown = runner.invoke(app, ["ladder", "whist"])
     assert unknown.exit_code == 2
 

@@ -65,7 +65,8 @@ def test_bad_input_is_one_error_line(args, message):
 
 
 def test_bench_runs_small():
-    result = runner.invoke(app, ["bench", "reversis", "--deals", "20000", "--reference-deals", "20", "--threads", "1"],
-                           env={"COLUMNS": "160"})
+    result = runner.invoke(app, ["bench", "reversis", "--deals", "20000", "--reference-deals", "20", "--threads", "1",
+                                 "--search-deals", "20"], env={"COLUMNS": "160"})
     assert result.exit_code == 0, result.output
     assert "kernel" in result.output and "reference" in result.output
+    assert "strong" in result.output and "search" in result.output

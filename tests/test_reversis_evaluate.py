@@ -32,3 +32,8 @@ def test_evaluate_command_and_its_errors():
     assert bad.exit_code == 1 and bad.output == "Error: the eldest holds 11 cards as dealt, not 2\n"
     ten = runner.invoke(app, ["evaluate", "reversis", "sA s10 s9"])
     assert ten.exit_code == 1 and ten.output.startswith("Error: card 's10' is a ten")
+    strong = runner.invoke(app, ["evaluate", "reversis", HAND, "--deals", "200", "--policy", "strong"],
+                           env={"COLUMNS": "200"})
+    assert strong.exit_code == 0 and "the strong policy's own discard and play" in strong.output, strong.output
+    search = runner.invoke(app, ["evaluate", "reversis", HAND, "--policy", "search"])
+    assert search.exit_code == 1 and search.output == "Error: evaluate plays heuristic or strong, not 'search'\n"

@@ -1,6 +1,6 @@
 """The numba kernel equals the reference engine, column by column of every deal's record (the
 discards, every card of every trick, every payment): 10,000 seeded deals per policy under the
-seed's rules, and sessions under every preset."""
+seed's rules (1,500 for the strong policy), and sessions under every preset."""
 
 from __future__ import annotations
 
@@ -20,12 +20,25 @@ def _mismatches(rows, records):
     return [k for k, (row, record) in enumerate(zip(rows, records)) if not np.array_equal(row, record)]
 
 
-@pytest.mark.parametrize("policy", ["random", "heuristic"])
-def test_kernel_equals_reference_on_10000_deals(policy):
+@pytest.mark.parametrize(("policy", "deals"), [("random", PARITY_DEALS), ("heuristic", PARITY_DEALS),
+                                               ("strong", 1_500)])
+def test_kernel_equals_reference_on_many_deals(policy, deals):
     rules = load_reversis_ruleset()
     policies = seat_policies(policy)
-    rows = deal_records(ReversisConfig(rules, policies, seed=2026, deals=PARITY_DEALS))
-    records = [play_deal(rules, policies, 2026, k).record() for k in range(PARITY_DEALS)]
+    rows = deal_records(ReversisConfig(rules, policies, seed=2026, deals=deals))
+    records = [play_deal(rules, policies, 2026, k).record() for k in range(deals)]
+    assert _mismatches(rows, records) == []
+
+
+@pytest.mark.parametrize("preset", ["dj", "hoyle"])
+def test_the_strong_policy_plays_alike_in_both_engines_beside_the_others(preset):
+    """The strong policy with the heuristic's parameters that experiments vary (waiving the
+    privilege, going for the reversis), among the other policies, in sessions."""
+    rules = load_reversis_ruleset(preset=preset)
+    policies = seat_policies(["strong:espagnolette=0", "strong:reversis_from=3", "heuristic", "strong"])
+    sessions, length = 40, 5
+    rows = deal_records(ReversisConfig(rules, policies, seed=17, deals=sessions * length, session_length=length))
+    records = [d.record() for s in range(sessions) for d in play_session(rules, policies, 17, s, length)]
     assert _mismatches(rows, records) == []
 
 
@@ -39,6 +52,25 @@ def test_kernel_equals_reference_in_sessions_under_every_preset(preset):
     records = [d.record() for s in range(sessions) for d in play_session(rules, policies, 11, s, length)]
     assert _mismatches(rows, records) == []
     assert rows[:, L.D_POOL_START].max() > 4 * rules["pool.opening_per_player"]   # the pool carried over
+
+
+# Every reading of issue 41 that no preset above plays, with those the deals need to show them.
+READINGS = ["quinola.forced_by=any-heart-lead", "espagnolette.trick_kept=all-costs",
+            "payments.played_paid_by=as-forced", "aces.forced_payer=each-player",
+            "espagnolette.all_costs_return=own-consolations"]
+
+
+@pytest.mark.parametrize("readings", [(), READINGS[:1], READINGS[1:]], ids=["dj", "any-heart", "hoyle-readings"])
+def test_kernel_equals_reference_on_espagnolette_deals_under_every_reading(readings):
+    """The espagnolette's readings only act on the deals that hold one (about 1 in 60): the first
+    150 such deals of 12,000, each compared whole."""
+    rules = load_reversis_ruleset(override_texts=list(readings))
+    policies = seat_policies(["heuristic", "heuristic:reversis_from=5", "random", "heuristic"])
+    rows = deal_records(ReversisConfig(rules, policies, seed=41, deals=12_000))
+    chosen = np.flatnonzero(rows[:, L.D_ESP_POS] >= 0)[:150]
+    assert len(chosen) == 150 and rows[chosen, L.D_ESP_TRICK].any() and rows[chosen, L.D_ESP_ALL_COSTS].any()
+    records = [play_deal(rules, policies, 41, int(k)).record() for k in chosen]
+    assert _mismatches(rows[chosen], records) == []
 
 
 def test_deals_do_not_depend_on_batches_or_threads():

@@ -15,33 +15,37 @@ def test_report_section_states_verdicts_with_intervals():
     sections = report_sections(seed=3, deals=20_000)
     assert [s.title for s in sections] == ["Reversis"]
     text = " ".join(sections[0].paragraphs)
+    assert "**Card play.** Every figure of this part is under the **strong** policy" in text
     assert "r1, the espagnolette (" in text and "r2 and r3, the reversis's outcomes" in text
-    assert text.count("95% CI") >= 3
+    assert text.count("95% CI") >= 5
     # an interval is written in as many decimals as the estimate it follows ("+134.3 ... +133.35" read oddly)
     pairs = re.findall(r"([+-]\d+(?:\.(\d+))?) fiches a deal(?: to him)? \(95% CI [+-]\d+(?:\.(\d+))? to", text)
     pairs += re.findall(r"is ([+-]\d+(?:\.(\d+))?) \(95% CI [+-]\d+(?:\.(\d+))? to", text)
     assert len(pairs) >= 3 and all(len(estimate) == len(bound) for _, estimate, bound in pairs), pairs
-    claims = sections[0].items[-2].frame.set_index("claim")
+    names = [item.name for item in sections[0].items]
+    assert names == ["reversis-ladder", "reversis-claims", "reversis-espagnolette", "reversis-outcomes",
+                     "reversis-quinola", "reversis-positions", "reversis-attempts", "reversis-exchange",
+                     "reversis-presets", "reversis-claims-presets"]
+    items = {item.name: item for item in sections[0].items}
+    claims = items["reversis-claims"].frame.set_index("claim")
     assert {"r1", "r2", "r3", "r4", "r5", "r6", "r7"} <= set(claims.index)
     for claim, row in claims.iterrows():      # each verdict in words, as its claim's table row has it
-        assert f"{claim}" in text and row["verdict"] in ("supported", "contradicted", "inconclusive")
-    assert f"r1, the espagnolette ({claims.loc['r1', 'verdict']})" in text
-    assert f"for \"le plus grand coup\"" in text and claims.loc["r2", "verdict"] in text
-    for claim, row in claims.iterrows():      # the reason's interval is the table's, in the same decimals
-        if ", " not in row["95% CI"]:
-            continue
-        low, high = (bound.lstrip("+").replace("\u2212", "-") for bound in row["95% CI"].strip("[]").split(", "))
-        assert f"the 95% CI [{low}, {high}]" in row["reason"] or "too few" in row["reason"], (claim, row["reason"])
-    presets = sections[0].items[-1].frame.set_index("claim")
+        assert f"{claim}" in text and row["strong verdict"] in ("supported", "contradicted", "inconclusive")
+        assert row["moved"] == ("yes" if row["strong verdict"] != row["heuristic verdict"] else "no")
+        if row["moved"] == "yes":              # the heuristic's verdict beside, where it differs
+            assert f"under the heuristic: " in text and claim in text
+    assert f"r1, the espagnolette ({claims.loc['r1', 'strong verdict']})" in text
+    ladder = items["reversis-ladder"].frame
+    assert set(ladder["policy"]) == {"heuristic", "strong"}
+    overall = ladder[ladder["group"] == "overall"].set_index("policy")
+    assert (overall["n"] == 4 * items["reversis-ladder"].metadata["deals"]["strong"]).all()
+    assert ((overall["ci_low"] <= overall["gain"]) & (overall["gain"] <= overall["ci_high"])).all()
+    presets = items["reversis-claims-presets"].frame.set_index("claim")
     for cell in presets.drop(columns="stated").to_numpy().ravel():   # a signed estimate has signed bounds
         if cell.startswith("+"):
             assert re.match(r"\+[\d.]+ \[[+\u2212-][\d.]+, [+\u2212-][\d.]+\]", cell), cell
     assert list(presets.columns) == ["stated", "enc1765", "hague1785", "dj", "hoyle"]
     assert presets.loc["r1", "enc1765"].startswith("n=0 ")     # no espagnolette in 1765
-    names = [item.name for item in sections[0].items]
-    assert names == ["reversis-espagnolette", "reversis-outcomes", "reversis-quinola", "reversis-positions",
-                     "reversis-attempts", "reversis-exchange", "reversis-search", "reversis-presets",
-                     "reversis-claims", "reversis-claims-presets"]
     for item in sections[0].items:
         assert len(item.frame) > 0 and item.metadata["seed"] == 3
         assert isinstance(item.metadata["policies"], list)

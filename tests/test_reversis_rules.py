@@ -93,25 +93,25 @@ def test_ace_payments_double_in_vis_a_vis_and_at_la_bonne(dj):
     assert payments(deal, L.C_ACES) == [(3, 1, 8, 10)]
     deal = _trick(dj, 11, 2, 1, [(1, "cA", FORCED)])            # forced: the holder pays the leader
     assert payments(deal, L.C_ACES) == [(1, 2, 2, 11)]
-    hoyle = load_reversis_ruleset(preset="hoyle")               # "à la bonne (last card)"
-    assert payments(_trick(hoyle, 10, 2, 1, [(1, "cA", FORCED)]), L.C_ACES) == [(1, 2, 1, 10)]
+    hoyle = load_reversis_ruleset(preset="hoyle", override_texts=["aces.forced_payer=holder"])
+    assert payments(_trick(hoyle, 10, 2, 1, [(1, "cA", FORCED)]), L.C_ACES) == [(1, 2, 1, 10)]   # "à la bonne"
 
 
-def test_the_seeds_worked_examples_of_the_quinola_at_la_bonne(dj):
+def test_the_seeds_worked_examples_force_the_quinola_at_la_bonne(dj):
     """"si pai hasaril l'on f.içail le quinola en vis-à-vis à la première ou dernière bonne, on
     loucherait huit jetons ou quarante fiches de son vis-.\\-vis, el deux jetons de chacun des autres
     joueurs; el si on le forçait ainsi de côté, celui-ci payerait quatre jetons, le vis-à-vis en
-    payerait quatre, et le troisième joueur en payerait deux." (seed)"""
-    # placed on the vis-à-vis at a bonne, under the worked example's reading (10 + 5 from each other)
-    example = load_reversis_ruleset(override_texts=["quinola.placed_from_taker=10", "quinola.placed_from_others=5"])
-    deal = _trick(example, 10, 2, 2, [(0, "hJ", GIVEN)])
+    payerait quatre, et le troisième joueur en payerait deux." (seed). "f.içail" reads "forçait"
+    (the ç kept, t written l; "ainsi" then goes on with the same act): both examples are forcings."""
+    # forcing the forcer's vis-à-vis's quinola at trick 10: 40 fiches from him, 10 from each other
+    deal = _trick(dj, 10, 0, 0, [(2, "hJ", FORCED)])
     assert sorted(payments(deal, L.C_QUINOLA)) == [(1, 0, 10, 10), (2, 0, 40, 10), (3, 0, 10, 10)]
-    # under the plain statement ("on recevra un jelon ou cinq fiches") the taker alone pays
-    assert payments(_trick(dj, 10, 2, 2, [(0, "hJ", GIVEN)]), L.C_QUINOLA) == [(2, 0, 20, 10)]
     # forced "de côté" at a bonne: the holder 4 jetons, the forcer's vis-à-vis 4, the third 2
     deal = _trick(dj, 11, 0, 0, [(1, "hJ", FORCED)])
     assert sorted(payments(deal, L.C_QUINOLA)) == [(1, 0, 20, 11), (2, 0, 20, 11), (3, 0, 10, 11)]
     assert deal.quinola_fate == L.Q_FORCED
+    # placing is priced by "on recevra un jelon ou cinq fiches": the taker alone, doubled twice here
+    assert payments(_trick(dj, 10, 2, 2, [(0, "hJ", GIVEN)]), L.C_QUINOLA) == [(2, 0, 20, 10)]
 
 
 # ---------------------------------------------------------------- whole positions
@@ -179,8 +179,10 @@ def _finished(takers, points_to, quinola_holder=-1, quinola_fate=L.Q_NONE, quino
     for number, taker in enumerate(takers, start=1):
         won = cards(points_to.get(number, ""))
         tricks.append(Trick(number, taker, sorted(won) + [next(spare) for _ in range(4 - len(won))], taker))
+    kept = next((number for number, taker in enumerate(takers, start=1) if taker == privileged), 0)
     deal = PlayedDeal(dealt=[], talon=[], discards=[], ecart=cards(ecart), hands_at_play=[], tricks=tricks,
                       ledger=Ledger(), privileged=privileged, espagnolette_used=used,
+                      espagnolette_trick=kept if privileged >= 0 else 0,
                       quinola_holder=quinola_holder, quinola_fate=quinola_fate, quinola_trick=quinola_trick,
                       pool_start=40, p0=45)
     return deal
@@ -207,9 +209,9 @@ def test_the_partie_and_its_tie_breaks(dj):
 def test_espagnolette_wins_the_partie_and_pays_alone_for_a_reversis(dj):
     """"il gagne toujours la partie, de quelque manière qu'il soit placé"; "Si quelqu'un fait le re>ersis ,
     l espagnolette paye seul ]K)ur toute la compagnie." (seed)."""
-    deal = _finished([1, 2, 3, 1, 2, 3, 0, 0, 3, 0, 2], {7: "sA hA dA cA"}, privileged=1, used=True)
+    deal = _finished([2, 2, 3, 0, 2, 3, 0, 0, 3, 0, 2], {7: "sA hA dA cA"}, privileged=1, used=True)
     settle(dj, deal)
-    assert deal.partie_winner == 1 and not deal.all_costs
+    assert deal.partie_winner == 1 and not deal.all_costs      # he took no trick: 0 points beat nobody
     made = _finished([0] * 11, {}, privileged=1, used=True)
     settle(dj, made)
     assert payments(made, L.C_REVERSIS) == [(1, 0, 64, 0)]
@@ -238,6 +240,9 @@ def test_tous_les_frais(dj):
     costs = payments(deal, L.C_ALL_COSTS)
     value = partie_value(deal.ecart, "ecart")
     assert costs == [(1, 0, value, 0), (1, L.POOL, deal.p0, 0), (1, 2, 10, 0), (1, 3, 4, 0)]
+    # "Qu'il fait la remise s'il a placé le quiaola" (Hoyle: "instead of receiving it"): his placed
+    # quinola does not take the remise first, so the remise costs him the pool, as a gorged one does
+    assert payments(deal, L.C_REMISE) == [] and deal.remise_taker == L.NOBODY and deal.remise_maker == 1
     # "il ne ferait j>as la remise, si, étant espagnolette par quatre as, un des autres joueurs placnil le <]uinola"
     four_aces = _finished([2, 2, 3, 3, 2, 3, 3, 2, 3, 1, 2], {}, quinola_holder=2, quinola_fate=L.Q_PLACED,
                           quinola_trick=2, privileged=1, used=True)

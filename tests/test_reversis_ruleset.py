@@ -22,6 +22,8 @@ def rules():
 
 def _citations(rules):
     yield from ((r.key, r.source, r.passage) for r in rules.rules.values())
+    yield from ((f"{r.key}={reading.value}", reading.source, reading.passage) for r in rules.rules.values()
+                for reading in r.readings)
     for preset in rules.presets.values():
         yield from ((f"{preset.name}:{v.key}", v.source, v.passage) for v in preset.values.values())
 
@@ -54,6 +56,40 @@ def test_statuses_and_switches(rules):
                 "partie.value", "espagnolette.definition"):
         assert rules.rules[key].status == "switch", key
     assert rules["laws.misdeal"] == "out-of-scope"
+
+
+# The readings an audit found (issue 41): each a switch whose every value cites its own passage.
+READINGS = {
+    "espagnolette.trick_kept": ("ordinary-game", "all-costs"),
+    "espagnolette.all_costs_return": ("double-every-gift", "own-consolations"),
+    "quinola.forced_by": ("higher-heart", "any-heart-lead"),
+    "payments.played_paid_by": ("holder", "as-forced"),
+    "aces.forced_payer": ("holder", "each-player"),
+    "quinola.forced_from_holder": (10, 6, 20),
+    "quinola.forced_from_others": (5, 6),
+    "quinola.placed_from_taker": (5, 6, 10),
+}
+
+
+@pytest.mark.parametrize("key", READINGS)
+def test_each_disputed_reading_is_a_switch_with_every_value_cited(rules, key):
+    rule = rules.rules[key]
+    assert rule.status == "switch" and rule.choices == READINGS[key]
+    assert [reading.value for reading in rule.readings] == list(READINGS[key])
+    assert rule.value == READINGS[key][0]                       # the default: the seed's, the more literal
+    hoyle = load_reversis_ruleset(preset="hoyle")
+    assert any(hoyle.presets["hoyle"].values[key].source.endswith("hoyle-reversis-pp284-288.txt")
+               for key in READINGS if hoyle[key] != rule.value)
+
+
+def test_the_worked_examples_no_longer_price_a_placing(rules):
+    """The seed's "f.içail le quinola en vis-à-vis" reads "forçait" (issue 41, point 3): no placing
+    reading rests on it, and the other players never pay for a placing unless told to."""
+    placed = rules.rules["quinola.placed_from_others"]
+    assert placed.status == "inference" and placed.value == 0 and not placed.choices
+    assert all("worked example" not in (reading.note or "") for reading in rules.rules[
+        "quinola.placed_from_taker"].readings)
+    assert "f.içail" in rules.rules["quinola.forced_from_holder"].readings[0].passage
 
 
 def test_the_seed_is_the_default_and_the_presets_differ():

@@ -13,7 +13,7 @@ from spadille.analyses.rowfile import read_row_file
 from spadille.cli.app import app
 
 runner = CliRunner()
-SWITCHES = "switches: start.first_player=higher, dice.doublets=4"
+SWITCHES = "switches: start.first_player=higher, start.first_roll=fresh-throw, dice.doublets=4"
 
 
 def _run(*args: str):

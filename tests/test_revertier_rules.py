@@ -46,11 +46,11 @@ def test_every_passage_is_verbatim_in_its_source(rules):
     assert set(rules.rules) == set(SCHEMA)
     for rule in rules.rules.values():
         assert passage_in(rule.passage, _source_text(rule.source)), rule.key
-        assert rule.status in ("stated", "inference", "reconstruction", "switch")
+        assert rule.status in ("stated", "inference", "reconstruction", "switch", "out-of-scope")
         if rule.status == "switch":
             assert len(rule.choices) >= 2 and rule.value in rule.choices and rule.note, rule.key
-        if rule.status == "stated":
-            assert rule.source == SEED, f"{rule.key}: only the French seed states a rule"
+        if rule.status in ("stated", "out-of-scope"):
+            assert rule.source == SEED, f"{rule.key}: only the French seed states a rule or a law"
 
 
 def test_every_reconstruction_names_the_relative_it_borrows_from(rules):
@@ -85,11 +85,42 @@ def test_defaults_are_the_french_readings(rules):
     assert rules["start.first_player"] == "higher"      # DJ: "le plus gros point"
     assert rules["dice.doublets"] == 4                  # ENC-TT: "doublement"
     assert rules["entry.may_hit"] is False              # ENC-TT: entering is harder than at toute-table
+    # where the French is silent, Cotton: "If a player cannot reenter pieces on the board they lose their turn."
+    assert rules["entry.blocked"] == "whole-turn" and "two cases" in rules.rules["entry.blocked"].note
+    assert "the project's convention" in rules.rules["dice.one_die"].note
+    assert "not its letter" in rules.rules["entry.may_hit"].note
+
+
+def test_every_law_the_seed_states_is_listed():
+    """The seed's dice laws and "prendre un conseil" are out-of-scope entries (issue 41, point 7)."""
+    laws = {key: rule for key, rule in load_revertier_ruleset().rules.items() if rule.status == "out-of-scope"}
+    assert set(laws) == {"laws.naming_dice", "laws.doublet_names", "laws.throwing_dice", "laws.cocked_dice",
+                         "laws.counsel"}
+    assert "prendre un conseil" in laws["laws.counsel"].passage
+
+
+def test_the_opening_dice_are_played_under_their_reading():
+    """"celui qui a amené le plus gros point , joue et commence la l>artie" (seed): a fresh throw, or
+    the two single dice of the opening throw (start.first_roll = opening-dice); both engines agree."""
+    from spadille.kernel.revertier.reference.game import play_game
+    from spadille.kernel.revertier.simulate import trace_game
+
+    fresh = load_revertier_ruleset()
+    opening = load_revertier_ruleset(override_texts=["start.first_roll=opening-dice"])
+    assert opening.rules["start.first_roll"].readings and opening.codes()[C.OPENING_DICE] == 1
+    for game in range(6):
+        kept = play_game(7, game, (C.POLICY_HEURISTIC, C.POLICY_RANDOM), opening.codes(), keep_positions=True)
+        row, trace = trace_game(opening, 7, game, ("heuristic", "random"))
+        assert kept.positions[0][1] != kept.positions[0][2]            # two different single dice
+        assert (trace[0, 1], trace[0, 2]) == kept.positions[0][1:3]
+        assert list(row[:5]) == kept.row()[:5]
+        before = play_game(7, game, (C.POLICY_HEURISTIC, C.POLICY_RANDOM), fresh.codes(), keep_positions=True)
+        assert before.starter == kept.starter
 
 
 def test_codes_follow_the_switches():
     base = load_revertier_ruleset().codes()
-    assert list(base) == [15, 0, 4, 0, C.ZONE_FIRST_12, 0, 0, 0, 0, 0, C.JAN_COTTON, 0]
+    assert list(base) == [15, 0, 4, 0, C.ZONE_FIRST_12, 0, 0, 1, 0, 0, C.JAN_COTTON, 0, 0]   # Cotton: whole-turn
     fiske = load_revertier_ruleset(preset="svensk-bradspel-1905").codes()
     assert fiske[C.ZONE] == C.ZONE_UNTIL_12TH and fiske[C.JAN] == C.JAN_FISKE and fiske[C.FIRST_LOWER] == 1
     assert fiske[C.SPECIAL] == 1 and fiske[C.PRIME_LIMIT] == 1 and fiske[C.ENTRY_MAY_HIT] == 1

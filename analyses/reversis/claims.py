@@ -125,6 +125,19 @@ class ReversisClaimSpec:
         return " ".join(parts)
 
 
+def with_card_play(spec: ReversisClaimSpec, play: str) -> ReversisClaimSpec:
+    """The same experiment with ``play`` (the strong policy, say) where the claim names the
+    heuristic, its parameters kept: the claim's verdict under another card play."""
+    from dataclasses import replace
+
+    def swap(text: str) -> str:
+        name, sep, rest = text.partition(":")
+        return play + sep + rest if name == "heuristic" else text
+
+    return replace(spec, policy=swap(spec.policy), arms=tuple(replace(arm, policy=swap(arm.policy))
+                                                               for arm in spec.arms))
+
+
 # ---------------------------------------------------------------- reading
 def read_reversis(table: Table, deals_limit: int) -> ReversisClaimSpec:
     from spadille.kernel.common.errors import SimulationError

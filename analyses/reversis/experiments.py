@@ -64,7 +64,13 @@ def _difference(label: str, first: np.ndarray, second: np.ndarray, **extra) -> d
 
 
 # ---------------------------------------------------------------- r1: the espagnolette
-def espagnolette_use(rules: ReversisRuleset, seed: int, deals: int, threads: int | None = None) -> dict:
+def _with(play: str, parameters: str = "") -> str:
+    """A policy text: the card play ``play`` (heuristic or strong) with ``parameters`` added."""
+    return f"{play}:{parameters}" if parameters else play
+
+
+def espagnolette_use(rules: ReversisRuleset, seed: int, deals: int, threads: int | None = None,
+                     play: str = "heuristic") -> dict:
     """Using the privilege (shedding the costliest card that does not take the trick in the window)
     against waiving it, for the espagnolette's own net, paired on the deals where one is dealt or
     taken in; and the risk of "tous les frais" when it is used."""
@@ -77,8 +83,8 @@ def espagnolette_use(rules: ReversisRuleset, seed: int, deals: int, threads: int
                 "used": picked[:, L.D_ESP_USED], "all_costs": picked[:, L.D_ESP_ALL_COSTS],
                 "reversis": picked[:, L.D_REVERSIS]}
 
-    use = _reduce(rules, seat_policies("heuristic"), seed, deals, threads, reduce)
-    waive = _reduce(rules, seat_policies("heuristic:espagnolette=0"), seed, deals, threads, reduce)
+    use = _reduce(rules, seat_policies(play), seed, deals, threads, reduce)
+    waive = _reduce(rules, seat_policies(_with(play, "espagnolette=0")), seed, deals, threads, reduce)
     assert np.array_equal(use["deal"], waive["deal"]), "the same deals hold the espagnolette in both arms"
     used = use["used"] == 1
     rows = [_row("use the privilege", use["net"]), _row("waive it", waive["net"])]
@@ -130,12 +136,13 @@ def _outcome_codes(rows: np.ndarray) -> np.ndarray:
 
 
 def reversis_outcomes(rules: ReversisRuleset, seed: int, deals: int, threads: int | None = None,
-                      policy: str = "heuristic:reversis_from=3") -> dict:
+                      play: str = "heuristic") -> dict:
     """Each player's net by the way the deal ended for him, over every (deal, position); the
     policy goes for the reversis after taking the first three tricks, so that attempts are common."""
     def reduce(rows):
         return {"code": _outcome_codes(rows).ravel(), "net": rows[:, L.D_NET: L.D_NET + 4].ravel()}
 
+    policy = _with(play, "reversis_from=3")
     kept = _reduce(rules, seat_policies(policy), seed, deals, threads, reduce)
     frame = pd.DataFrame([_row(name, kept["net"][kept["code"] == k]) for k, name in enumerate(OUTCOMES)])
     frame = frame.rename(columns={"case": "outcome", "n": "player_deals"})
@@ -162,7 +169,7 @@ def r2_verdict(frame: pd.DataFrame) -> dict:
 
 # ---------------------------------------------------------------- going for the reversis, by hand shape
 def reversis_attempts(rules: ReversisRuleset, seed: int, deals: int, threads: int | None = None,
-                      thresholds: tuple[int, ...] = (5, 7, 9)) -> pd.DataFrame:
+                      thresholds: tuple[int, ...] = (5, 7, 9), play: str = "heuristic") -> pd.DataFrame:
     """The eldest going for the reversis after taking the first N tricks, against never, by the
     aces and kings he holds as play begins; his net per deal, paired on the same deals."""
     def reduce(rows):
@@ -171,12 +178,12 @@ def reversis_attempts(rules: ReversisRuleset, seed: int, deals: int, threads: in
                 "made": (rows[:, L.D_REVERSIS] == L.REV_MADE) & (rows[:, L.D_UNDERTAKER] == 0),
                 "broken": (rows[:, L.D_REVERSIS] == L.REV_BROKEN) & (rows[:, L.D_UNDERTAKER] == 0)}
 
-    base = _reduce(rules, seat_policies("heuristic"), seed, deals, threads, reduce)
+    base = _reduce(rules, seat_policies(play), seed, deals, threads, reduce)
     groups = [("0-3 aces and kings", lambda h: h <= 3), ("4", lambda h: h == 4), ("5", lambda h: h == 5),
               ("6 or more", lambda h: h >= 6)]
     rows = []
     for threshold in thresholds:
-        arm = _reduce(rules, seat_policies([f"heuristic:reversis_from={threshold}"] + ["heuristic"] * 3), seed,
+        arm = _reduce(rules, seat_policies([_with(play, f"reversis_from={threshold}")] + [play] * 3), seed,
                       deals, threads, reduce)
         for label, test in groups:
             chosen = test(base["high"])
@@ -189,7 +196,8 @@ def reversis_attempts(rules: ReversisRuleset, seed: int, deals: int, threads: in
 
 
 # ---------------------------------------------------------------- the quinola, the dealer
-def quinola_fates(rules: ReversisRuleset, seed: int, deals: int, threads: int | None = None) -> pd.DataFrame:
+def quinola_fates(rules: ReversisRuleset, seed: int, deals: int, threads: int | None = None,
+                  play: str = "heuristic") -> pd.DataFrame:
     """The quinola's holder as play begins: placed, forced or played, and his net, by the hearts he
     holds (the quinola included), under the heuristic."""
     def reduce(rows):
@@ -202,7 +210,7 @@ def quinola_fates(rules: ReversisRuleset, seed: int, deals: int, threads: int | 
         return {"hearts": _popcount(dealt & np.uint64(HEARTS_MASK)), "fate": picked[:, L.D_QUINOLA_FATE],
                 "net": picked[np.arange(len(picked)), L.D_NET + pos]}
 
-    kept = _reduce(rules, seat_policies("heuristic"), seed, deals, threads, reduce)
+    kept = _reduce(rules, seat_policies(play), seed, deals, threads, reduce)
     rows = []
     for label, test in (("1 (the quinola alone)", lambda h: h == 1), ("2", lambda h: h == 2),
                         ("3", lambda h: h == 3), ("4", lambda h: h == 4), ("5 or more", lambda h: h >= 5)):
@@ -217,14 +225,15 @@ def quinola_fates(rules: ReversisRuleset, seed: int, deals: int, threads: int | 
     return frame
 
 
-def dealer_advantage(rules: ReversisRuleset, seed: int, deals: int, threads: int | None = None) -> dict:
+def dealer_advantage(rules: ReversisRuleset, seed: int, deals: int, threads: int | None = None,
+                     play: str = "heuristic") -> dict:
     """The dealer's net minus the mean of the three others', per deal (the pool's change is shared
     alike, so it cancels), paired within each deal."""
     def reduce(rows):
         net = rows[:, L.D_NET: L.D_NET + 4]
         return {"dealer_x3": 3 * net[:, 3], "others": net[:, :3].sum(axis=1), "net": net}
 
-    kept = _reduce(rules, seat_policies("heuristic"), seed, deals, threads, reduce)
+    kept = _reduce(rules, seat_policies(play), seed, deals, threads, reduce)
     n, diff, low, high = paired_difference(kept["dealer_x3"], kept["others"])
     by_position = pd.DataFrame([_row(name, kept["net"][:, p]) for p, name in
                                 enumerate(("eldest", "second", "third", "dealer"))]).rename(
@@ -237,22 +246,22 @@ DISCARD_RULES = {0: "most points, shortening a suit (the heuristic)", 1: "a rand
 
 
 def exchange_value(rules: ReversisRuleset, optional_rules: ReversisRuleset, seed: int, deals: int,
-                   threads: int | None = None) -> pd.DataFrame:
+                   threads: int | None = None, play: str = "heuristic") -> pd.DataFrame:
     """Which card the eldest should discard, and what the exchange is worth: his net per deal under
     each discard rule against the heuristic's, and (under the optional exchange of ``optional_rules``)
     keeping his hand against exchanging; paired on the same deals."""
     def reduce(rows):
         return {"net": rows[:, L.D_NET]}
 
-    base = _reduce(rules, seat_policies("heuristic"), seed, deals, threads, reduce)["net"]
+    base = _reduce(rules, seat_policies(play), seed, deals, threads, reduce)["net"]
     rows = [_row(DISCARD_RULES[0], base, rules=rules.label)]
     for rule in (1, 2):
-        arm = _reduce(rules, seat_policies([f"heuristic:discard={rule}"] + ["heuristic"] * 3), seed, deals, threads,
+        arm = _reduce(rules, seat_policies([_with(play, f"discard={rule}")] + [play] * 3), seed, deals, threads,
                       reduce)["net"]
         row = _difference(f"{DISCARD_RULES[rule]}, minus the heuristic's discard", arm, base, rules=rules.label)
         rows.append(row)
-    exchange = _reduce(optional_rules, seat_policies("heuristic"), seed, deals, threads, reduce)["net"]
-    keep = _reduce(optional_rules, seat_policies(["heuristic:discard=3"] + ["heuristic"] * 3), seed, deals, threads,
+    exchange = _reduce(optional_rules, seat_policies(play), seed, deals, threads, reduce)["net"]
+    keep = _reduce(optional_rules, seat_policies([_with(play, "discard=3")] + [play] * 3), seed, deals, threads,
                    reduce)["net"]
     rows.append(_difference("keeping the hand, minus exchanging", keep, exchange, rules=optional_rules.label))
     return pd.DataFrame(rows)

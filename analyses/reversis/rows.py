@@ -27,6 +27,7 @@ def record_columns() -> list[tuple[str, int, str]]:
               ("aces_given", L.D_ACES_GIVEN), ("aces_forced", L.D_ACES_FORCED), ("aces_played", L.D_ACES_PLAYED),
               ("reversis", L.D_REVERSIS), ("undertaker", L.D_UNDERTAKER), ("breaker", L.D_BREAKER),
               ("espagnolette", L.D_ESP_POS), ("espagnolette_used", L.D_ESP_USED),
+              ("espagnolette_trick", L.D_ESP_TRICK),
               ("all_costs", L.D_ESP_ALL_COSTS), ("partie_winner", L.D_PARTIE_WINNER),
               ("partie_value", L.D_PARTIE_VALUE), ("remise_taker", L.D_REMISE_TAKER),
               ("remise_maker", L.D_REMISE_MAKER)]

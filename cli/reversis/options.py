@@ -16,8 +16,9 @@ PresetOption = Annotated[Optional[str], typer.Option(
 
 PolicyOption = Annotated[Optional[list[str]], typer.Option(
     "--policy", metavar="POLICY",
-    help="random or heuristic[:reversis_from=N,break=0|1,espagnolette=0|1]; once for every player, or four "
-         "times (players 0-3); default heuristic.", show_default=False)]
+    help="random, heuristic, strong or search, with parameters after a colon "
+         "(heuristic:reversis_from=N,break=0|1,espagnolette=0|1; search:worlds=N,rollout=0|1); once for every "
+         "player, or four times (players 0-3); default heuristic.", show_default=False)]
 
 SessionLengthOption = Annotated[int, typer.Option(
     "--session-length", help="Deals at one table with the pool (remise) carried over; 1 scores every deal at a "

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from spadille.cli.errors import user_errors
 from spadille.cli.options import RuleOption
+from spadille.cli.rule_tables import every_rule_table, readings_table
 
 from .options import PresetOption, ReversisRulesetOption
 
 
 def rules_command(preset: PresetOption = None, ruleset: ReversisRulesetOption = None, rule: RuleOption = None) -> None:
     """Print the presets, then each switch's value under --preset (default dj, the seed) with the
-    passage that value cites, then every rule of the ruleset with its status, source and passage."""
+    passage that value cites, then each reading of the disputed switches with its own passage (*
+    marks the value in force), then every rule of the ruleset with its status, source and passage."""
     with user_errors():
         from rich.console import Console
         from rich.table import Table
@@ -28,7 +30,7 @@ def rules_command(preset: PresetOption = None, ruleset: ReversisRulesetOption = 
         console.print(presets)
         switches = Table(title=f"Switches under {rules.label}")
         for column in ("switch", "value", "choices", "source", "passage"):
-            switches.add_column(column)
+            switches.add_column(column, overflow="fold")
         chosen = rules.presets[rules.preset].values
         overridden = dict(rules.overrides)
         for r in rules.switches():
@@ -37,9 +39,7 @@ def rules_command(preset: PresetOption = None, ruleset: ReversisRulesetOption = 
                                                                                                   cited.passage)
             switches.add_row(r.key, str(r.value), ", ".join(map(str, r.choices)), source, passage)
         console.print(switches)
-        every = Table(title=f"Every rule of {rules.name}")
-        for column in ("rule", "value", "status", "source", "passage", "note"):
-            every.add_column(column)
-        for r in rules.rules.values():
-            every.add_row(r.key, str(r.value), r.status, r.source, r.passage, r.note)
-        console.print(every)
+        readings = readings_table(rules.switches())
+        if readings is not None:
+            console.print(readings)
+        console.print(every_rule_table(rules.name, rules.rules.values()))

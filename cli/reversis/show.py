@@ -47,6 +47,18 @@ def show_command(seed: SeedOption = 0, deal: DealOption = 0, ruleset: ReversisRu
         Console().print("\n".join(deal_lines(rules, policies, seed, deal, j, played)), markup=False, soft_wrap=True)
 
 
+KEPT_TRICK = {
+    "ordinary-game": "his privilege ends, he plays an ordinary game from here (espagnolette.trick_kept = "
+                     "ordinary-game)",
+    "all-costs": "he will pay tous les frais if he has used his privilege (espagnolette.trick_kept = all-costs)",
+    "la bonne": "at la bonne he pays tous les frais if he has used his privilege",
+}
+
+
+def _kept_reading(rules, trick: int) -> str:
+    return "la bonne" if trick > 9 else rules["espagnolette.trick_kept"]
+
+
 def deal_lines(rules, policies, seed, deal, j, played) -> list[str]:
     from spadille.kernel.reversis import _layout as L
     from spadille.kernel.reversis.cards import format_card, format_hand
@@ -79,6 +91,8 @@ def deal_lines(rules, policies, seed, deal, j, played) -> list[str]:
         cards = ", ".join(f"{POSITIONS[(t.leader + i) % 4]} {format_card(c)}" for i, c in enumerate(t.cards))
         lines.append(f"Trick {t.number:2}: {cards} -> {who(t.taker)}")
         lines += [payment(p) for p in by_trick.get(t.number, []) if p.category in (L.C_ACES, L.C_QUINOLA)]
+        if t.number == played.espagnolette_trick:
+            lines.append(f"    the espagnolette keeps a trick: {KEPT_TRICK[_kept_reading(rules, t.number)]}")
     lines.append("After the play:")
     if played.reversis != L.REV_NONE:
         lines.append(f"  reversis {L.REVERSIS_NAMES[played.reversis]} by {who(played.undertaker)}"

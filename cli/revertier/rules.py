@@ -34,6 +34,9 @@ def rules_lines(preset, rule, ruleset) -> list[str]:
         lines.append(f"    {entry.source}: \"{entry.passage}\"")
         if entry.note:
             lines.append(f"    {entry.note}")
+        for reading in entry.readings:
+            mark = " (in force)" if reading.value == entry.value else ""
+            lines.append(f"    reading {reading.value}{mark}: {reading.source}: \"{reading.passage}\" {reading.note}")
     lines.append("")
     lines.append("presets (--preset NAME):")
     for found in rules.presets.values():

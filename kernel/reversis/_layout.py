@@ -30,11 +30,16 @@ R_RENOUNCE_TRICKS = 15
 R_POOL_OPENING = 16          # per player
 R_DEALER_ADDS = 17
 R_REMISE_OPENING = 18        # 0 match-pool, 1 opening
-N_RULES = 19
+R_TRICK_KEPT_ALL_COSTS = 19  # the espagnolette keeps a trick in 1-9: 0 ordinary-game (seed), 1 all-costs (Hoyle)
+R_FORCED_BY_HIGHER = 20      # the quinola forced: 0 by any heart lead (the leader paid), 1 by a higher heart (its player)
+R_PLAYED_AS_FORCED = 21      # aces and the quinola played: 0 paid by the holder alone, 1 by whoever pays a forcing
+R_ACE_FORCED_EACH = 22       # an ace forced: 0 its holder pays the forcer, 1 every other player pays him too
+R_ALL_COSTS_OWN = 23         # tous les frais: 0 double every gift of the deal back, 1 his own consolations, once
+N_RULES = 24
 
 # ---------------------------------------------------------------- policies
-POLICY_RANDOM, POLICY_HEURISTIC, POLICY_SEARCH = 0, 1, 2
-POLICY_NAMES = ("random", "heuristic", "search")
+POLICY_RANDOM, POLICY_HEURISTIC, POLICY_SEARCH, POLICY_STRONG = 0, 1, 2, 3
+POLICY_NAMES = ("random", "heuristic", "search", "strong")
 P_REVERSIS_FROM = 0          # after taking the first N tricks, take every trick (12 = never)
 P_BREAK = 1                  # 1: at tricks 10-11, take the trick to break a reversis under way
 P_ESPAGNOLETTE = 2           # 1: use the espagnolette's privilege
@@ -42,9 +47,17 @@ P_DISCARD = 3                # the heuristic's discard: 0 points and shortness, 
                              # card, 3 keep the hand when the exchange is optional (else as 0)
 P_WORLDS = 4                 # the search: worlds sampled per decision
 P_FORCE_DISCARD = 5          # a card the seat discards whatever its rule (-1: none; `evaluate` sets it)
-N_PARAMS = 6
-PARAM_NAMES = ("reversis_from", "break", "espagnolette", "discard", "worlds", "force_discard")
-PARAM_DEFAULTS = (12, 1, 1, 0, 12, -1)
+P_ROLLOUT = 6                # the search: who plays its rollouts out, 0 the heuristic, 1 the strong policy
+N_PARAMS = 7
+PARAM_NAMES = ("reversis_from", "break", "espagnolette", "discard", "worlds", "force_discard", "rollout")
+PARAM_DEFAULTS = (12, 1, 1, 0, 12, -1, 0)
+# The strong policy's weights follow the named parameters in each seat's row: N_KINDS x N_FEATURES
+# values (the decision's kind, then the feature, _features.py), in units of 1 / WEIGHT_SCALE.
+N_KINDS = 3                  # leading, following suit, renouncing
+N_FEATURES = 27
+P_WEIGHTS = N_PARAMS
+N_POLICY_COLUMNS = N_PARAMS + N_KINDS * N_FEATURES
+WEIGHT_SCALE = 10_000
 
 # ---------------------------------------------------------------- what a policy sees (int64)
 O_SEAT = 0                   # the deciding position
@@ -59,7 +72,8 @@ O_RUN = 8                    # the position that took every trick so far, -1 if 
 O_PRIVILEGED = 9             # 1: the deciding position may renounce at will this trick
 O_TRICKS = 10                # 4 entries: tricks taken by each position
 O_ECART = 14                 # the cards the deciding position discarded itself (mask), for a search
-N_OBS = 15
+O_TRICK_POINTS = 15          # the points of the cards already in the trick
+N_OBS = 16
 
 # ---------------------------------------------------------------- quinola's fate, reversis
 Q_NONE, Q_PLACED, Q_FORCED, Q_PLAYED = 0, 1, 2, 3       # Q_NONE: in the écart
@@ -100,7 +114,8 @@ D_REMISE_TAKER = 88
 D_REMISE_MAKER = 89
 D_POOL_START = 90            # before the dealer adds
 D_POOL_END = 91
-D_PAY = 92                   # N_CATEGORIES x N_ACCOUNTS
+D_ESP_TRICK = 92             # the first trick the privileged position took, 0 none
+D_PAY = 93                   # N_CATEGORIES x N_ACCOUNTS
 D_NET = D_PAY + N_CATEGORIES * N_ACCOUNTS   # N_ACCOUNTS: the deal's net per position and the pool
 N_RECORD = D_NET + N_ACCOUNTS
 
@@ -118,3 +133,4 @@ S_FORCED = 20                # the next card to play, chosen outside (-1 none)
 S_LEGAL = 21                 # the paused seat's legal cards (mask)
 S_FOLLOW = 22
 N_SCRATCH = 23
+N_GIFT_FIELDS = 3            # a payment for an ace or the quinola given: (payer, amount, receiver)

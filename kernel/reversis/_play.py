@@ -6,7 +6,7 @@ settlement to ``_settle``. No input checks.
 Scratch arrays (allocated once per thread by the caller):
   ``hands`` uint64[4]; ``pack`` int64[48]; ``talon`` int64[3]; ``obs`` int64[N_OBS];
   ``pay`` int64[N_CATEGORIES, 5]; ``deferred`` int64[8, 4] (category, holder, base, trick);
-  ``gifts`` int64[8, 2] (payer, amount); ``scratch`` int64[N_SCRATCH] (the trick in progress and the
+  ``gifts`` int64[8, N_GIFT_FIELDS] (payer, amount, receiver); ``scratch`` int64[N_SCRATCH] (the trick in progress and the
   play's counters, ``S_*``); ``rollout`` the search's own buffers (``_search.rollout_buffers``).
 """
 
@@ -28,9 +28,23 @@ QUINOLA = 15
 @njit(cache=True, _nrt=False, forceinline=True)
 def play_deal(state, pool_start, pids, params, rules, suit_masks, points, hands, pack, talon, obs, pay_table,
               deferred, gifts, scratch, row, rollout, fixed_pos=-1, fixed=np.uint64(0)):
-    """One deal from ``state`` (already seeded); ``pids`` int64[4], ``params`` int64[4, N_PARAMS]
+    """One deal from ``state`` (already seeded); ``pids`` int64[4], ``params`` int64[4, N_POLICY_COLUMNS]
     by position; ``fixed_pos`` >= 0 deals that position the cards of ``fixed`` (for `evaluate`).
     Returns (n_deferred, n_gifts); the row holds everything but the settlement."""
+    begin_deal(state, pool_start, pids, params, rules, suit_masks, points, hands, pack, talon, pay_table, scratch, row,
+               fixed_pos, fixed)
+    while play_tricks(pids, params, rules, suit_masks, points, hands, obs, pay_table, deferred, gifts, scratch,
+                      row, state):
+        scratch[S_FORCED] = search_card(params, rules, suit_masks, points, hands, obs, pay_table, deferred, gifts,
+                                        scratch, row, state, rollout)
+    return scratch[S_N_DEFERRED], scratch[S_N_GIFTS]
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def begin_deal(state, pool_start, pids, params, rules, suit_masks, points, hands, pack, talon, pay_table, scratch, row,
+               fixed_pos=-1, fixed=np.uint64(0)):
+    """The deal, the exchange and the espagnolette, and ``scratch`` set at trick 1: what comes
+    before the tricks (``play_tricks`` plays them)."""
     for i in range(L.N_RECORD):
         row[i] = 0
     for c in range(L.N_CATEGORIES):
@@ -88,10 +102,5 @@ def play_deal(state, pool_start, pids, params, rules, suit_masks, points, hands,
     scratch[S_TRICK] = 1
     scratch[S_RUN] = -1
     scratch[S_FORCED] = -1
-    while play_tricks(pids, params, rules, suit_masks, points, hands, obs, pay_table, deferred, gifts, scratch,
-                      row, state):
-        scratch[S_FORCED] = search_card(params, rules, suit_masks, points, hands, obs, pay_table, deferred, gifts,
-                                        scratch, row, state, rollout)
-    return scratch[S_N_DEFERRED], scratch[S_N_GIFTS]
 
 

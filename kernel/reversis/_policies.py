@@ -15,6 +15,9 @@ from spadille.kernel.common._bits import above, bit, highest, lowest, nth_set, p
 from spadille.kernel.common._rng import below_n
 
 from . import _layout as L
+from ._features import N_FEATURES, card_features, decision_kind
+
+assert N_FEATURES == 27, "_score writes out the 27 features' terms"
 
 QUINOLA = 15
 DIAMOND_ACE = 24
@@ -120,6 +123,49 @@ def heuristic_card(reversis_from, break_on, use_privilege, hand, legal, follow, 
     return _best_shed(follow, points)
 
 
+@njit(cache=True, _nrt=False, forceinline=True)
+def _score(params, row, x):
+    """The weighted sum of the features ``x`` (a tuple): written out term by term, since a tuple
+    indexed by a loop variable compiles to a search over its items at every step."""
+    return (params[row + 0] * x[0] + params[row + 1] * x[1] + params[row + 2] * x[2] + params[row + 3] * x[3]
+            + params[row + 4] * x[4] + params[row + 5] * x[5] + params[row + 6] * x[6] + params[row + 7] * x[7]
+            + params[row + 8] * x[8] + params[row + 9] * x[9] + params[row + 10] * x[10] + params[row + 11] * x[11]
+            + params[row + 12] * x[12] + params[row + 13] * x[13] + params[row + 14] * x[14] + params[row + 15] * x[15]
+            + params[row + 16] * x[16] + params[row + 17] * x[17] + params[row + 18] * x[18] + params[row + 19] * x[19]
+            + params[row + 20] * x[20] + params[row + 21] * x[21] + params[row + 22] * x[22] + params[row + 23] * x[23]
+            + params[row + 24] * x[24] + params[row + 25] * x[25] + params[row + 26] * x[26])
+
+
+@njit(cache=True, _nrt=False)
+def strong_card(params, hand, legal, follow, seat, trick, in_trick, led, win_card, win_pos, trick_points, run,
+                privileged, played, own_discard, suit_masks, points):
+    """The strong policy's card: the legal card whose features (_features.py) score highest under
+    the seat's weights (``params[P_WEIGHTS:]``; ties: the lowest card). The heuristic's named
+    parameters keep their meaning: ``espagnolette = 0`` never renounces by privilege, and
+    ``reversis_from`` hands the play to the heuristic's reversis (take every trick) once the seat
+    has taken the first N tricks, so the experiments that vary them mean the same under both."""
+    reversis_from, break_on, use_privilege = params[L.P_REVERSIS_FROM], params[L.P_BREAK], params[L.P_ESPAGNOLETTE]
+    if privileged and not use_privilege:
+        legal, privileged = follow, False
+    heuristic = heuristic_card(reversis_from, break_on, use_privilege, hand, legal, follow, seat, trick, in_trick, led,
+                               win_card, run, privileged, played, suit_masks, points)
+    if run == seat and trick - 1 >= reversis_from:
+        return heuristic
+    unseen = np.uint64((1 << 48) - 1) & ~hand & ~played & ~own_discard
+    row = L.P_WEIGHTS + N_FEATURES * decision_kind(in_trick, led, follow, suit_masks)
+    best, best_score = -1, -np.inf
+    m = legal
+    while m:
+        c = lowest(m)
+        m &= m - np.uint64(1)
+        score = _score(params, row, card_features(c, hand, seat, trick, in_trick, led, win_card, win_pos,
+                                                  trick_points, run, privileged, unseen, heuristic, suit_masks,
+                                                  points))
+        if score > best_score:
+            best, best_score = c, score
+    return best
+
+
 @njit(cache=True, _nrt=False)
 def _heuristic_card(params, hand, legal, follow, obs, suit_masks, points):
     return heuristic_card(params[L.P_REVERSIS_FROM], params[L.P_BREAK], params[L.P_ESPAGNOLETTE], hand, legal, follow,
@@ -135,6 +181,11 @@ def choose_card(policy, params, hand, legal, follow, obs, suit_masks, points, st
         return lowest(legal)
     if policy == L.POLICY_RANDOM:
         return nth_set(legal, below_n(state, n))
+    if policy == L.POLICY_STRONG:
+        return strong_card(params, hand, legal, follow, obs[L.O_SEAT], obs[L.O_TRICK], obs[L.O_IN_TRICK],
+                           obs[L.O_LED_SUIT], obs[L.O_WIN_CARD], obs[L.O_WIN_POS], obs[L.O_TRICK_POINTS], obs[L.O_RUN],
+                           obs[L.O_PRIVILEGED] == 1, np.uint64(obs[L.O_PLAYED]), np.uint64(obs[L.O_ECART]),
+                           suit_masks, points)
     return _heuristic_card(params, hand, legal, follow, obs, suit_masks, points)
 
 

@@ -30,7 +30,7 @@ FULL_PACK = np.uint64((1 << 48) - 1)
 def rollout_buffers():
     """The search's scratch arrays, allocated once per thread (a tuple the kernels pass through)."""
     return (np.zeros(L.N_RECORD, dtype=np.int64), np.zeros((L.N_CATEGORIES, L.N_ACCOUNTS), dtype=np.int64),
-            np.zeros((8, 4), dtype=np.int64), np.zeros((8, 2), dtype=np.int64), np.zeros(L.N_SCRATCH, dtype=np.int64),
+            np.zeros((8, 4), dtype=np.int64), np.zeros((8, L.N_GIFT_FIELDS), dtype=np.int64), np.zeros(L.N_SCRATCH, dtype=np.int64),
             np.zeros(4, dtype=np.uint64), np.zeros((MAX_WORLDS, 5), dtype=np.uint64), np.zeros(48, dtype=np.int64),
             np.zeros(4, dtype=np.int64), np.zeros(L.N_OBS, dtype=np.int64), np.zeros(48, dtype=np.int64))
 
@@ -100,7 +100,26 @@ def _sample_world(me, hands, unknown, known_ecart, voids, cards, state, world, r
 @njit(cache=True, _nrt=True, forceinline=False)
 def search_card(params, rules, suit_masks, points, hands, obs, pay_table, deferred, gifts, scratch, row, state,
                 rollout):
-    """The card the paused seat (scratch's S_TRICK, S_IN_TRICK, S_LEADER) plays."""
+    """The card the paused seat (scratch's S_TRICK, S_IN_TRICK, S_LEADER) plays: the legal card of
+    the highest total (ties: the lowest card)."""
+    values = rollout[10]
+    candidate_totals(params, rules, suit_masks, points, hands, obs, pay_table, deferred, gifts, scratch, row, state,
+                     rollout)
+    best, best_value = -1, -(1 << 62)
+    m = np.uint64(scratch[S_LEGAL])
+    while m:
+        c = lowest(m)
+        m &= m - np.uint64(1)
+        if values[c] > best_value:
+            best, best_value = c, values[c]
+    return best
+
+
+@njit(cache=True, _nrt=True, forceinline=False)
+def candidate_totals(params, rules, suit_masks, points, hands, obs, pay_table, deferred, gifts, scratch, row, state,
+                     rollout):
+    """The paused seat's total net over its sampled worlds for each legal card: ``rollout``'s
+    last array (int64[48]) at the card's index, the same worlds for every card."""
     r_row, r_pay, r_def, r_gifts, r_scratch, r_hands, worlds, cards, heuristic, r_obs, values = rollout
     t, i, leader = scratch[S_TRICK], scratch[S_IN_TRICK], scratch[S_LEADER]
     me = (leader + i) & 3
@@ -118,9 +137,15 @@ def search_card(params, rules, suit_masks, points, hands, obs, pay_table, deferr
                 break
         if not ok:
             _sample_world(me, hands, unknown, known_ecart, voids, cards, state, worlds[w], False)
+    # who plays the rollouts out: the seat's own guess of every player, the heuristic with each
+    # seat's parameters, or the strong policy with the searching seat's weights
+    rollout_params = params
     for q in range(4):
-        heuristic[q] = L.POLICY_HEURISTIC
-    best, best_value = -1, -(1 << 62)
+        heuristic[q] = L.POLICY_STRONG if params[me, L.P_ROLLOUT] == 1 else L.POLICY_HEURISTIC
+    if params[me, L.P_ROLLOUT] == 1:
+        rollout_params = params.copy()
+        for q in range(4):
+            rollout_params[q, L.P_WEIGHTS:] = params[me, L.P_WEIGHTS:]
     m = legal
     while m:
         c = lowest(m)
@@ -151,12 +176,15 @@ def search_card(params, rules, suit_masks, points, hands, obs, pay_table, deferr
                         at_play |= bit(row[L.D_PLAY + k])
                 if is_espagnolette(at_play, rules[L.R_ESPAGNOLETTE]):
                     r_row[L.D_ESP_POS] = q
+            esp = r_row[L.D_ESP_POS]
+            r_row[L.D_ESP_TRICK] = 0             # the first trick the world's espagnolette kept
+            for k in range(t - 1):
+                if r_row[L.D_ESP_TRICK] == 0 and esp >= 0 and row[L.D_TAKER + k] == esp:
+                    r_row[L.D_ESP_TRICK] = k + 1
             r_scratch[S_FORCED] = c
-            play_tricks(heuristic, params, rules, suit_masks, points, r_hands, r_obs, r_pay, r_def, r_gifts,
+            play_tricks(heuristic, rollout_params, rules, suit_masks, points, r_hands, r_obs, r_pay, r_def, r_gifts,
                         r_scratch, r_row, state)
             settle_deal(row[L.D_POOL_START], rules, points, r_pay, r_def, r_scratch[S_N_DEFERRED], r_gifts,
                         r_scratch[S_N_GIFTS], r_row)
             total += r_row[L.D_NET + me]
-        if total > best_value:
-            best, best_value = c, total
-    return best
+        values[c] = total

@@ -68,7 +68,7 @@ def deal_buffers():
     return (np.zeros(2, dtype=np.uint64), np.zeros(4, dtype=np.uint64), np.zeros(48, dtype=np.int64),
             np.zeros(3, dtype=np.int64), np.zeros(L.N_OBS, dtype=np.int64),
             np.zeros((L.N_CATEGORIES, L.N_ACCOUNTS), dtype=np.int64), np.zeros((8, 4), dtype=np.int64),
-            np.zeros((8, 2), dtype=np.int64), np.zeros(L.N_RECORD, dtype=np.int64),
+            np.zeros((8, L.N_GIFT_FIELDS), dtype=np.int64), np.zeros(L.N_RECORD, dtype=np.int64),
             np.zeros(L.N_SCRATCH, dtype=np.int64), rollout_buffers())
 
 

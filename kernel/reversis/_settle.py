@@ -61,6 +61,43 @@ def natural_winner(row, excluded, dealer_left):
 
 
 @njit(cache=True, _nrt=False)
+def espagnolette_standing(row, rules):
+    """(the espagnolette, -1 if none; whether he makes "tous les frais"). He is the privileged
+    position once he has used the privilege. A trick he keeps: at trick 10 or 11 it makes him pay
+    tous les frais (seed); in tricks 1-9 it ends his privilege under the seed's reading (an
+    ordinary game from then on) and makes him pay tous les frais under Hoyle's."""
+    if row[L.D_ESP_USED] != 1:
+        return -1, False
+    esp = row[L.D_ESP_POS]
+    kept = row[L.D_ESP_TRICK]
+    if rules[L.R_TRICK_KEPT_ALL_COSTS] == 1:
+        return esp, kept > 0
+    if 0 < kept <= 9:
+        return -1, False
+    return esp, kept > 0
+
+
+@njit(cache=True, _nrt=False)
+def pay_played(pay_table, rules, deferred, n_deferred, winner):
+    """The aces and quinola played, "se payent comme s'ils eussent été forcés, et se payent à celui
+    qui gagne la partie" (seed): by the holder alone, or (as-forced) also by each other player
+    who would pay a forcing: the quinola's forced_from_others, an ace's when every player pays it."""
+    bonne = rules[L.R_BONNE_TRICKS]
+    for k in range(n_deferred):
+        category, holder, base, trick = deferred[k, 0], deferred[k, 1], deferred[k, 2], deferred[k, 3]
+        pay(pay_table, category, holder, winner, base * multiplier(holder, winner, trick, bonne))
+        if rules[L.R_PLAYED_AS_FORCED] == 0 or holder == winner:
+            continue
+        if category == L.C_QUINOLA:
+            others = rules[L.R_FORCED_FROM_OTHERS]
+        else:
+            others = base if rules[L.R_ACE_FORCED_EACH] == 1 else 0
+        for other in range(4):
+            if other != holder and other != winner:
+                pay(pay_table, category, other, winner, others * multiplier(other, winner, trick, bonne))
+
+
+@njit(cache=True, _nrt=False)
 def settle_deal(pool_start, rules, points, pay_table, deferred, n_deferred, gifts, n_gifts, row):
     """Settle the deal in ``row``; returns the pool after it."""
     p0 = pool_start + rules[L.R_DEALER_ADDS]
@@ -76,8 +113,7 @@ def settle_deal(pool_start, rules, points, pay_table, deferred, n_deferred, gift
     for k in range(9):
         if row[L.D_TAKER + k] != first:
             undertaken = False
-    used = row[L.D_ESP_USED] == 1
-    esp = row[L.D_ESP_POS] if used else -1
+    esp, entered = espagnolette_standing(row, rules)
     holder = row[L.D_QUINOLA_HOLDER]
     fate = row[L.D_QUINOLA_FATE]
     if undertaken:
@@ -115,13 +151,15 @@ def settle_deal(pool_start, rules, points, pay_table, deferred, n_deferred, gift
                 row[L.D_REMISE_MAKER] = undertaker
                 pay(pay_table, L.C_REMISE, undertaker, L.POOL, remise)
     else:
-        if fate == L.Q_PLACED:
+        # "Qu'il fait la remise s'il a placé le quinola" (seed), "instead of receiving it" (Hoyle): an
+        # espagnolette making tous les frais does not take the remise his placed quinola won
+        placed_by_entered = entered and holder == esp and fate == L.Q_PLACED
+        if fate == L.Q_PLACED and not placed_by_entered:
             row[L.D_REMISE_TAKER] = holder
             pay(pay_table, L.C_REMISE, L.POOL, holder, p0)
         elif fate == L.Q_FORCED or fate == L.Q_PLAYED:
             row[L.D_REMISE_MAKER] = holder
             pay(pay_table, L.C_REMISE, holder, L.POOL, remise)
-        entered = esp >= 0 and (row[L.D_TAKER + 9] == esp or row[L.D_TAKER + 10] == esp)
         row[L.D_ESP_ALL_COSTS] = 1 if entered else 0
         if esp >= 0 and not entered:
             winner = esp
@@ -139,16 +177,16 @@ def settle_deal(pool_start, rules, points, pay_table, deferred, n_deferred, gift
             for other in range(4):
                 if other != winner:
                     pay(pay_table, L.C_PARTIE, other, winner, value * multiplier(other, winner, 0, 0))
-        bonne = rules[L.R_BONNE_TRICKS]
-        for k in range(n_deferred):
-            pay(pay_table, deferred[k, 0], deferred[k, 1], winner,
-                deferred[k, 2] * multiplier(deferred[k, 1], winner, deferred[k, 3], bonne))
+        pay_played(pay_table, rules, deferred, n_deferred, winner)
         if entered:
-            if holder == esp and fate == L.Q_PLACED:
+            if placed_by_entered:
                 row[L.D_REMISE_MAKER] = esp
                 pay(pay_table, L.C_ALL_COSTS, esp, L.POOL, remise)
             for k in range(n_gifts):
-                pay(pay_table, L.C_ALL_COSTS, esp, gifts[k, 0], 2 * gifts[k, 1])
+                if rules[L.R_ALL_COSTS_OWN] == 0:
+                    pay(pay_table, L.C_ALL_COSTS, esp, gifts[k, 0], 2 * gifts[k, 1])
+                elif gifts[k, 2] == esp:
+                    pay(pay_table, L.C_ALL_COSTS, esp, gifts[k, 0], gifts[k, 1])
     for a in range(L.N_ACCOUNTS):
         net = 0
         for c in range(L.N_CATEGORIES):

@@ -14,7 +14,7 @@ from spadille.kernel.common._rng import below_n
 from . import _layout as L
 from ._layout import (S_FOLLOW, S_FORCED, S_IN_TRICK, S_LEADER, S_LEGAL, S_N_DEFERRED, S_N_GIFTS, S_PLAYED, S_RUN,
                       S_TRICK, S_USED)
-from ._policies import heuristic_card
+from ._policies import heuristic_card, strong_card
 
 QUINOLA = 15
 LITTLE_QUINOLA = 14
@@ -27,6 +27,19 @@ def pay(table, category, payer, receiver, amount):
     if amount > 0 and payer != receiver:
         table[category, payer] -= amount
         table[category, receiver] += amount
+
+
+@njit(cache=True, _nrt=False)
+def _give(table, category, payer, receiver, amount, gifts, n_gifts):
+    """Pay for an ace or the quinola given on a renounce, and keep the payment among the deal's
+    gifts (payer, amount, receiver), which "tous les frais" may pay back; returns the gifts' count."""
+    if amount > 0 and payer != receiver:
+        pay(table, category, payer, receiver, amount)
+        gifts[n_gifts, 0] = payer
+        gifts[n_gifts, 1] = amount
+        gifts[n_gifts, 2] = receiver
+        n_gifts += 1
+    return n_gifts
 
 
 @njit(cache=True, _nrt=False)
@@ -52,7 +65,7 @@ def is_espagnolette(hand, definition):
 
 
 @njit(cache=True, _nrt=False)
-def _observe(obs, p, t, leader, i, led, win_card, win_pos, played, run, priv, row, own):
+def _observe(obs, p, t, leader, i, led, win_card, win_pos, played, run, priv, row, own, trick_points):
     """What the seat sees, laid out per ``_layout.O_*``."""
     obs[L.O_SEAT] = p
     obs[L.O_TRICK] = t
@@ -67,6 +80,7 @@ def _observe(obs, p, t, leader, i, led, win_card, win_pos, played, run, priv, ro
     for q in range(4):
         obs[L.O_TRICKS + q] = row[L.D_TRICKS + q]
     obs[L.O_ECART] = own
+    obs[L.O_TRICK_POINTS] = trick_points
 
 
 @njit(cache=True, _nrt=False)
@@ -89,12 +103,18 @@ def play_tricks(pids, params, rules, suit_masks, points, hands, obs, pay_table, 
     n_gifts = scratch[S_N_GIFTS]
     bonne = rules[L.R_BONNE_TRICKS]
     first_i = scratch[S_IN_TRICK]
+    ordinary_after_trick = rules[L.R_TRICK_KEPT_ALL_COSTS] == 0
     for t in range(scratch[S_TRICK], 12):
+        # "il faudrait pour cela que la levée lui restât" (seed): under the seed's reading a trick
+        # the espagnolette keeps in tricks 1-9 ends his privilege; he plays an ordinary game after it
+        lost = ordinary_after_trick and 0 < row[L.D_ESP_TRICK] <= 9
         led = -1
         win_card = -1
         win_pos = -1
+        trick_points = 0
         for i in range(first_i):                 # the cards already in this trick, when resuming
             c = trick_cards[i]
+            trick_points += points[c]
             if i == 0:
                 led, win_card, win_pos = c // 12, c, leader
             elif c // 12 == led and c < win_card:
@@ -102,7 +122,7 @@ def play_tricks(pids, params, rules, suit_masks, points, hands, obs, pay_table, 
         for i in range(first_i, 4):
             p = (leader + i) & 3
             hand = hands[p]
-            priv = p == privileged and t <= rules[L.R_RENOUNCE_TRICKS]
+            priv = p == privileged and t <= rules[L.R_RENOUNCE_TRICKS] and not lost
             if led < 0:
                 follow = hand
                 if t == 1 and rules[L.R_ELDEST_LEADS_HEART] == 1 and (hand & suit_masks[1]):
@@ -128,10 +148,14 @@ def play_tricks(pids, params, rules, suit_masks, points, hands, obs, pay_table, 
                 scratch[S_N_GIFTS] = n_gifts
                 scratch[S_LEGAL] = np.int64(legal)
                 scratch[S_FOLLOW] = np.int64(follow)
-                _observe(obs, p, t, leader, i, led, win_card, win_pos, played, run, priv, row, own_discard[p])
+                _observe(obs, p, t, leader, i, led, win_card, win_pos, played, run, priv, row, own_discard[p],
+                         trick_points)
                 return True
             elif pids[p] == L.POLICY_RANDOM:
                 c = nth_set(legal, below_n(state, popcount(legal)))
+            elif pids[p] == L.POLICY_STRONG:
+                c = strong_card(params[p], hand, legal, follow, p, t, i, led, win_card, win_pos, trick_points, run, priv,
+                                played, np.uint64(own_discard[p]), suit_masks, points)
             else:
                 c = heuristic_card(params[p, L.P_REVERSIS_FROM], params[p, L.P_BREAK], params[p, L.P_ESPAGNOLETTE],
                                    hand, legal, follow, p, t, i, led, win_card, run, priv, played, suit_masks, points)
@@ -151,6 +175,7 @@ def play_tricks(pids, params, rules, suit_masks, points, hands, obs, pay_table, 
             hands[p] = hand & ~bit(c)
             played |= bit(c)
             trick_cards[i] = c
+            trick_points += points[c]
             kinds[i] = kind
             row[L.D_PLAY + 4 * (t - 1) + i] = c
             if led < 0:
@@ -164,6 +189,8 @@ def play_tricks(pids, params, rules, suit_masks, points, hands, obs, pay_table, 
         taker = win_pos
         row[L.D_TAKER + t - 1] = taker
         row[L.D_TRICKS + taker] += 1
+        if taker == privileged and row[L.D_ESP_TRICK] == 0:
+            row[L.D_ESP_TRICK] = t
         for i in range(4):
             row[L.D_POINTS + taker] += points[trick_cards[i]]
         if t == 1:
@@ -181,15 +208,16 @@ def play_tricks(pids, params, rules, suit_masks, points, hands, obs, pay_table, 
                 base = rules[L.R_DIAMOND_ACE_PAYMENT] if c == DIAMOND_ACE else rules[L.R_ACE_PAYMENT]
                 if kind == 1:
                     row[L.D_ACES_GIVEN] += 1
-                    amount = base * multiplier(taker, holder, t, bonne)
-                    pay(pay_table, L.C_ACES, taker, holder, amount)
-                    if amount > 0 and taker != holder:
-                        gifts[n_gifts, 0] = taker
-                        gifts[n_gifts, 1] = amount
-                        n_gifts += 1
+                    n_gifts = _give(pay_table, L.C_ACES, taker, holder, base * multiplier(taker, holder, t, bonne),
+                                    gifts, n_gifts)
                 elif kind == 2:
                     row[L.D_ACES_FORCED] += 1
                     pay(pay_table, L.C_ACES, holder, leader, base * multiplier(holder, leader, t, bonne))
+                    if rules[L.R_ACE_FORCED_EACH] == 1:
+                        # Hoyle: "The person who forces an ace receives the same payments from all the players"
+                        for other in range(4):
+                            if other != holder and other != leader:
+                                pay(pay_table, L.C_ACES, other, leader, base * multiplier(other, leader, t, bonne))
                 else:
                     row[L.D_ACES_PLAYED] += 1
                     deferred[n_deferred, 0] = L.C_ACES
@@ -199,30 +227,29 @@ def play_tricks(pids, params, rules, suit_masks, points, hands, obs, pay_table, 
                     n_deferred += 1
             else:
                 row[L.D_QUINOLA_TRICK] = t
+                # "Si par as, roi ou dame de cœur, l'un forçait le quinola" (seed): under the higher-heart
+                # reading a lone quinola that takes its own trick was played, not forced, and the
+                # forcer is the player whose heart took it
+                forcer = taker if rules[L.R_FORCED_BY_HIGHER] == 1 else leader
+                if kind == 2 and forcer == holder:
+                    kind = 3
                 if kind == 1:
                     row[L.D_QUINOLA_FATE] = L.Q_PLACED
-                    amount = rules[L.R_PLACED_FROM_TAKER] * multiplier(taker, holder, t, bonne)
-                    pay(pay_table, L.C_QUINOLA, taker, holder, amount)
-                    if amount > 0 and taker != holder:
-                        gifts[n_gifts, 0] = taker
-                        gifts[n_gifts, 1] = amount
-                        n_gifts += 1
+                    n_gifts = _give(pay_table, L.C_QUINOLA, taker, holder,
+                                    rules[L.R_PLACED_FROM_TAKER] * multiplier(taker, holder, t, bonne), gifts, n_gifts)
                     for other in range(4):
                         if other != holder and other != taker:
-                            amount = rules[L.R_PLACED_FROM_OTHERS] * multiplier(other, holder, t, bonne)
-                            pay(pay_table, L.C_QUINOLA, other, holder, amount)
-                            if amount > 0:
-                                gifts[n_gifts, 0] = other
-                                gifts[n_gifts, 1] = amount
-                                n_gifts += 1
+                            n_gifts = _give(pay_table, L.C_QUINOLA, other, holder,
+                                            rules[L.R_PLACED_FROM_OTHERS] * multiplier(other, holder, t, bonne),
+                                            gifts, n_gifts)
                 elif kind == 2:
                     row[L.D_QUINOLA_FATE] = L.Q_FORCED
-                    pay(pay_table, L.C_QUINOLA, holder, leader,
-                        rules[L.R_FORCED_FROM_HOLDER] * multiplier(holder, leader, t, bonne))
+                    pay(pay_table, L.C_QUINOLA, holder, forcer,
+                        rules[L.R_FORCED_FROM_HOLDER] * multiplier(holder, forcer, t, bonne))
                     for other in range(4):
-                        if other != holder and other != leader:
-                            pay(pay_table, L.C_QUINOLA, other, leader,
-                                rules[L.R_FORCED_FROM_OTHERS] * multiplier(other, leader, t, bonne))
+                        if other != holder and other != forcer:
+                            pay(pay_table, L.C_QUINOLA, other, forcer,
+                                rules[L.R_FORCED_FROM_OTHERS] * multiplier(other, forcer, t, bonne))
                 else:
                     row[L.D_QUINOLA_FATE] = L.Q_PLAYED
                     deferred[n_deferred, 0] = L.C_QUINOLA

@@ -22,6 +22,7 @@ from .simulate import MAX_SEED
 
 POSITION_NAMES = ("eldest", "second", "third", "dealer")
 REVERSIS_THRESHOLDS = (5, 7, 9)
+EVALUATED_POLICIES = ("heuristic", "strong")
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,9 @@ class Evaluation:
 
 
 def evaluate_hand(rules: ReversisRuleset, hand: int, position: str = "eldest", deals: int = 4000, seed: int = 0,
-                  threads: int | None = None) -> Evaluation:
+                  threads: int | None = None, policy: str = "heuristic") -> Evaluation:
+    """Every action of ``hand`` under ``policy`` (heuristic or strong: its own choices, each discard
+    forced, going for the reversis), the other seats playing the same policy."""
     from ._evaluate import evaluate_actions
     from .rules import rule_vector
 
@@ -53,19 +56,21 @@ def evaluate_hand(rules: ReversisRuleset, hand: int, position: str = "eldest", d
     import numba
 
     numba.set_num_threads(threads or numba.config.NUMBA_NUM_THREADS)
-    labels = ["the heuristic's own discard and play"]
-    policies = [parse_policy("heuristic")]
+    if policy not in EVALUATED_POLICIES:
+        raise SimulationError(f"evaluate plays {' or '.join(EVALUATED_POLICIES)}, not {policy!r}")
+    labels = [f"the {policy} policy's own discard and play"]
+    policies = [parse_policy(policy)]
     for c in held:
         labels.append(f"discard {format_card(c)}")
-        policies.append(parse_policy(f"heuristic:force_discard={c}"))
+        policies.append(parse_policy(f"{policy}:force_discard={c}"))
     for n in REVERSIS_THRESHOLDS:
         labels.append(f"go for the reversis after {n} tricks")
-        policies.append(parse_policy(f"heuristic:reversis_from={n}"))
+        policies.append(parse_policy(f"{policy}:reversis_from={n}"))
     action_ids = np.array([p.policy_id for p in policies], dtype=np.int64)
-    action_params = np.array([p.params for p in policies], dtype=np.int64)
-    others = parse_policy("heuristic")
+    action_params = np.array([p.row() for p in policies], dtype=np.int64)
+    others = parse_policy(policy)
     ids = np.full(4, others.policy_id, dtype=np.int64)
-    params = np.array([others.params] * 4, dtype=np.int64)
+    params = np.array([others.row()] * 4, dtype=np.int64)
     suit_masks, points = kernel_tables()
     out = np.zeros((len(policies), deals), dtype=np.int64)
     evaluate_actions(seed, deals, pos, np.uint64(hand), action_ids, action_params, ids, params, rule_vector(rules),

@@ -1,8 +1,9 @@
-"""Seat policies by name, with per-seat parameters: 'heuristic', 'random',
-'heuristic:reversis_from=8,break=0,espagnolette=1,discard=0'.
+"""Seat policies by name, with per-seat parameters: 'heuristic', 'random', 'strong', 'search',
+'heuristic:reversis_from=8,break=0,espagnolette=1,discard=0', 'search:worlds=8,rollout=1'.
 
-A policy is an id and an int64 parameter vector (``_layout.P_*``) that both engines pass to the
-jitted functions of ``_policies.py``. An unknown name or parameter raises ``ReversisPolicyError``.
+A policy is an id and an int64 row (``_layout.P_*``: the named parameters, then the strong
+policy's weights, the shipped ``strong.toml`` unless given) that both engines pass to the jitted
+functions of ``_policies.py``. An unknown name or parameter raises ``ReversisPolicyError``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,13 @@ from spadille.kernel.common.errors import SimulationError
 from . import _layout as L
 
 PARAM_RANGES = {"reversis_from": (0, 12), "break": (0, 1), "espagnolette": (0, 1), "discard": (0, 3),
-                "worlds": (1, 256), "force_discard": (-1, 47)}
+                "worlds": (1, 256), "force_discard": (-1, 47), "rollout": (0, 1)}
+DESCRIPTIONS = {
+    "random": "a legal card at random",
+    "heuristic": "the hand-written rules of docs/reversis.md §9",
+    "strong": "a linear score of each card's features, fitted to the search's values (strong.toml)",
+    "search": "Monte Carlo rollouts over sampled worlds",
+}
 
 
 class ReversisPolicyError(SimulationError):
@@ -28,6 +35,7 @@ class ReversisPolicyError(SimulationError):
 class SeatPolicy:
     name: str
     params: tuple[int, ...] = L.PARAM_DEFAULTS
+    weights: tuple[int, ...] | None = None      # the strong policy's, in 1 / WEIGHT_SCALE; None: the shipped file's
 
     @property
     def policy_id(self) -> int:
@@ -35,7 +43,26 @@ class SeatPolicy:
 
     def describe(self) -> str:
         changed = [f"{k}={v}" for k, v, d in zip(L.PARAM_NAMES, self.params, L.PARAM_DEFAULTS) if v != d]
-        return self.name + (":" + ",".join(changed) if changed and self.name != "random" else "")
+        own = ["weights=own"] if self.weights is not None else []
+        return self.name + (":" + ",".join(changed + own) if (changed or own) and self.name != "random" else "")
+
+    @property
+    def reads_weights(self) -> bool:
+        """The strong policy, and a search whose rollouts it plays."""
+        return self.name == "strong" or (self.name == "search" and self.params[L.P_ROLLOUT] == 1)
+
+    def row(self) -> np.ndarray:
+        """int64[N_POLICY_COLUMNS]: the named parameters, then the strong policy's weights (zeros
+        for a policy that reads none, so the others never depend on the weights file)."""
+        if self.weights is not None:
+            weights = self.weights
+        elif self.reads_weights:
+            from .strong import shipped, weight_columns
+
+            weights = weight_columns(shipped()[0])
+        else:
+            weights = (0,) * (L.N_KINDS * L.N_FEATURES)
+        return np.array(tuple(self.params) + tuple(weights), dtype=np.int64)
 
 
 def parse_policy(text: str) -> SeatPolicy:
@@ -66,7 +93,7 @@ def seat_policies(texts: Sequence[str] | str) -> tuple[SeatPolicy, ...]:
 
 
 def kernel_arrays(policies: Sequence[SeatPolicy]) -> tuple[np.ndarray, np.ndarray]:
-    """(ids int64[4], params int64[4, N_PARAMS]), by player."""
+    """(ids int64[4], params int64[4, N_POLICY_COLUMNS]), by player."""
     ids = np.array([p.policy_id for p in policies], dtype=np.int64)
-    params = np.array([p.params for p in policies], dtype=np.int64)
+    params = np.array([p.row() for p in policies], dtype=np.int64)
     return ids, params

@@ -34,4 +34,9 @@ def rule_vector(ruleset: ReversisRuleset) -> np.ndarray:
     r[L.R_POOL_OPENING] = ruleset["pool.opening_per_player"]
     r[L.R_DEALER_ADDS] = ruleset["pool.dealer_adds"]
     r[L.R_REMISE_OPENING] = ruleset["pool.remise_payment"] == "opening"
+    r[L.R_TRICK_KEPT_ALL_COSTS] = ruleset["espagnolette.trick_kept"] == "all-costs"
+    r[L.R_FORCED_BY_HIGHER] = ruleset["quinola.forced_by"] == "higher-heart"
+    r[L.R_PLAYED_AS_FORCED] = ruleset["payments.played_paid_by"] == "as-forced"
+    r[L.R_ACE_FORCED_EACH] = ruleset["aces.forced_payer"] == "each-player"
+    r[L.R_ALL_COSTS_OWN] = ruleset["espagnolette.all_costs_return"] == "own-consolations"
     return r

@@ -63,6 +63,7 @@ SCHEMA: dict[str, Callable[[Any], str | None]] = {
     "quinola.placed_from_others": int_range(0, 100),
     "quinola.forced_from_holder": int_range(0, 100),
     "quinola.forced_from_others": int_range(0, 100),
+    "quinola.forced_by": _one_of("higher-heart", "any-heart-lead"),
     "quinola.placed_takes_remise": boolean,
     "quinola.forced_makes_remise": boolean,
     "quinola.played_makes_remise": boolean,
@@ -70,6 +71,8 @@ SCHEMA: dict[str, Callable[[Any], str | None]] = {
     "aces.payment": int_range(0, 100),
     "aces.diamond_payment": int_range(0, 100),
     "aces.played_to_partie_winner": boolean,
+    "aces.forced_payer": _one_of("holder", "each-player"),
+    "payments.played_paid_by": _one_of("holder", "as-forced"),
     "payments.vis_a_vis_double": boolean,
     "payments.bonne_tricks": int_range(0, 2),
     "reversis.undertaken": _fixed(9),
@@ -82,6 +85,8 @@ SCHEMA: dict[str, Callable[[Any], str | None]] = {
     "espagnolette.wins_partie": boolean,
     "espagnolette.waive": _fixed("until-first-renounce"),
     "espagnolette.all_costs": boolean,
+    "espagnolette.trick_kept": _one_of("ordinary-game", "all-costs"),
+    "espagnolette.all_costs_return": _one_of("double-every-gift", "own-consolations"),
     "espagnolette.reversis_pays_alone": boolean,
     "pool.opening_per_player": int_range(0, 1000),
     "pool.dealer_adds": int_range(0, 1000),
@@ -231,6 +236,9 @@ def load_reversis_ruleset(name_or_path: str | Path = DEFAULT_REVERSIS_RULESET, p
                  "status": rules[key].status, "note": rules[key].note}
         if rules[key].choices:
             entry["choices"] = list(rules[key].choices)
+        if rules[key].readings:
+            entry["readings"] = [{"value": r.value, "source": r.source, "passage": r.passage, "note": r.note}
+                                 for r in rules[key].readings]
         chosen[key] = _parse_rule(label, key, entry)
     return ReversisRuleset(str(meta["name"]), str(meta.get("title", meta["name"])), str(meta.get("summary", "")),
                            label, text, preset, MappingProxyType(chosen), MappingProxyType(presets),

@@ -6,7 +6,7 @@ from numba import njit, prange
 
 from spadille.kernel.common._rng import below_n, seed_deal
 
-from ._board import BAR, FIRST_LOWER, MEN, OFF, SLOTS, WIDTH
+from ._board import BAR, FIRST_LOWER, MEN, OFF, OPENING_DICE, SLOTS, WIDTH
 from ._greedy import SCRATCH_ROWS, greedy_play
 from ._moves import CAPACITY, OUT, generate, make_workspace
 from ._policies import _pips, choose_by_hits, choose_expectimax, choose_heuristic, choose_random, win_kind_at
@@ -63,8 +63,11 @@ def play_game(seed, game, policy0, policy1, codes, weights, ws, inner, order, sp
     rolls = 0
     recorded = 0
     while rolls < MAX_ROLLS:
-        die1 = below_n(dice, 6) + 1
-        die2 = below_n(dice, 6) + 1
+        if rolls == 0 and codes[OPENING_DICE] != 0:
+            die1, die2 = first, second           # the first player plays the dice that chose him
+        else:
+            die1 = below_n(dice, 6) + 1
+            die2 = below_n(dice, 6) + 1
         policy = policy0 if mover == 0 else policy1
         me, opp = mover * SLOTS, (1 - mover) * SLOTS
         waiting = flat[opp + BAR]

@@ -19,7 +19,8 @@ OVERTHROW = 8         # 1: from-highest; 0: exact
 SPECIAL = 9           # 1: Fiske's four winning positions
 JAN = 10              # JAN_NONE, JAN_COTTON, JAN_FISKE
 BLOCKED_WIN = 11      # 1: leaving the opponent no move for any die wins (BERM-R)
-N_CODES = 12
+OPENING_DICE = 12     # 1: the first player plays the two single dice of the throw for first play
+N_CODES = 13
 
 ZONE_FIRST_12, ZONE_WITH_START, ZONE_UNTIL_12TH = 0, 1, 2
 JAN_NONE, JAN_COTTON, JAN_FISKE = 0, 1, 2

@@ -25,7 +25,7 @@ from spadille.kernel.common.rule_entries import (Rule, boolean, int_range, locat
 from . import codes as C
 
 DEFAULT_REVERTIER_RULESET = "revertier-reconstructed"
-STATUSES = ("stated", "inference", "reconstruction", "switch")
+STATUSES = ("stated", "inference", "reconstruction", "switch", "out-of-scope")
 META_FIELDS = {"name", "title", "summary"}
 PRESET_FIELDS = {"title", "source", "passage", "rules", "note"}
 
@@ -47,7 +47,7 @@ SCHEMA: dict[str, Callable[[Any], str | None]] = {
     "board.start": _one_of("pile-on-point-1"),
     "board.direction": _one_of("same-sense"),
     "start.first_player": _one_of("higher", "lower"),
-    "start.first_roll": _one_of("fresh-throw"),
+    "start.first_roll": _one_of("fresh-throw", "opening-dice"),
     "dice.doublets": _one_of(4, 2),
     "dice.use_both": _one_of("as-many-as-possible"),
     "dice.one_die": _one_of("larger", "either"),
@@ -63,6 +63,11 @@ SCHEMA: dict[str, Callable[[Any], str | None]] = {
     "wins.special_positions": _one_of("none", "fiske"),
     "wins.jan": _one_of(*C.JAN_NAMES),
     "wins.blocked_opponent": _one_of("none", "berm"),
+    "laws.naming_dice": _one_of("out-of-scope"),
+    "laws.doublet_names": _one_of("out-of-scope"),
+    "laws.throwing_dice": _one_of("out-of-scope"),
+    "laws.cocked_dice": _one_of("out-of-scope"),
+    "laws.counsel": _one_of("out-of-scope"),
 }
 # Rules whose only implemented value is the file's.
 FIXED_VALUES = {"entry.bar_first": True}
@@ -126,6 +131,7 @@ class RevertierRuleset:
         out[C.SPECIAL] = self["wins.special_positions"] == "fiske"
         out[C.JAN] = C.JAN_NAMES[self["wins.jan"]]
         out[C.BLOCKED_WIN] = self["wins.blocked_opponent"] == "berm"
+        out[C.OPENING_DICE] = self["start.first_roll"] == "opening-dice"
         return out
 
 

@@ -146,7 +146,7 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
 # estimated_seconds scales them.
 DEFAULT_PART_SECONDS = {"baseline": 45.0, "ladder": 169.0, "maps": 234.0, "rules": 99.0, "sensitivity": 292.0,
                         "claims": 77.0, "hands": 1.0}
-DEFAULT_COMPANION_SECONDS = {"cabriolet": 38.0, "reversis": 25.0, "revertier": 49.0}
+DEFAULT_COMPANION_SECONDS = {"cabriolet": 38.0, "reversis": 60.0, "revertier": 49.0}   # reversis: issue 41's strong play
 
 
 def estimated_seconds(plan: ReportPlan) -> dict[str, float]:

@@ -1,6 +1,8 @@
-"""The Reversis section of the report: the espagnolette's privilege (claim r1), the reversis's
-outcomes (claim r2), the quinola by the hearts held, the dealer's advantage, going for the
-reversis by hand shape, and how the presets change the picture; verdicts in words with CIs."""
+"""The Reversis section of the report, under the strong policy's card play: the ladder that
+measures it against the search, the claims with the heuristic's verdicts beside them, the
+espagnolette's privilege (r1), the reversis's outcomes (r2, r3), the quinola by the hearts held,
+the dealer's advantage, going for the reversis by hand shape, the exchange, and how the presets
+change the picture; verdicts in words with CIs."""
 
 from __future__ import annotations
 
@@ -8,8 +10,11 @@ from typing import Callable
 
 from spadille.reports.document import Section, TableItem
 
-PRESET_ROWS = ("enc1765", "hague1785", "dj", "hoyle")
+from .stronger_play import BESIDE, PLAY, PRESET_ROWS, REFERENCE, claims_table, claims_under, ladder_deals, \
+    ladder_part, moved_sentence, presets_table
+
 PART_TITLE = "Reversis"  # this game's heading in the report
+STEPS = 9
 
 
 def report_deals(scale: float) -> int:
@@ -22,7 +27,7 @@ def _ci(low: float, high: float, places: int = 2) -> str:
     return f"95% CI {low:+.{places}f} to {high:+.{places}f}"
 
 
-def _preset_table(seed: int, deals: int, threads):
+def _preset_table(seed: int, deals: int, threads, play: str):
     import pandas as pd
 
     from spadille.analyses.reversis.summary import events, net_by_position
@@ -33,7 +38,7 @@ def _preset_table(seed: int, deals: int, threads):
     rows = []
     for preset in PRESET_ROWS:
         rules = load_reversis_ruleset(preset=preset)
-        result = run_sessions(ReversisConfig(rules, seat_policies("heuristic"), seed, deals, 1, threads))
+        result = run_sessions(ReversisConfig(rules, seat_policies(play), seed, deals, 1, threads))
         shares = events(result.aggregates).set_index("event")["share"]
         net = net_by_position(result.aggregates).set_index("position")["net_per_deal"]
         rows.append({"preset": preset, "deals": result.deals_done, "quinola placed": shares["quinola placed"],
@@ -41,58 +46,6 @@ def _preset_table(seed: int, deals: int, threads):
                      "espagnolette used": shares["espagnolette privilege used"],
                      "eldest net": net["eldest (0)"], "dealer net": net["dealer (3)"], "pool net": net["pool"]})
     return pd.DataFrame(rows)
-
-
-def claim_verdicts(seed: int, deals: int, threads=None) -> tuple[dict, "pd.DataFrame", "pd.DataFrame"]:
-    """The shipped Reversis claims (r1, r2, ...) checked at ``deals`` each, under their own preset,
-    then each under every preset at a quarter of the deals (at least 20,000): (results by id, the
-    verdict table, the presets' table)."""
-    from dataclasses import replace
-
-    import pandas as pd
-
-    from spadille.analyses.claims import check_claim, load_claims
-    from spadille.analyses.claims.verdict import judge_interval
-    from spadille.kernel.reversis.ruleset import load_reversis_ruleset
-    from spadille.reports import formatting as fmt
-
-    claims = [claim for claim in load_claims() if claim.game == "reversis"]
-    results = {claim.id: check_claim(claim, seed=seed, scale=deals / claim.deals, threads=threads)
-               for claim in claims}
-    table = pd.DataFrame([{"claim": r.claim.id, "statement": r.claim.title, "preset": r.claim.experiment.ruleset.preset,
-                           "policies": r.claim.experiment.describe_policies(), "n": r.estimate.n,
-                           "estimate": r.estimate.estimate, "ci_low": r.estimate.ci_low,
-                           "ci_high": r.estimate.ci_high, "stated": r.claim.verdict.stated(), "verdict": r.verdict,
-                           "reason": r.reason} for r in results.values()])
-    sweep_deals = max(20_000, deals // 4)
-    rows = []
-    for claim in claims:
-        row = {"claim": claim.id, "stated": claim.verdict.stated()}
-        for preset in PRESET_ROWS:
-            spec = replace(claim.experiment, ruleset=load_reversis_ruleset(preset=preset))
-            estimate = check_claim(replace(claim, experiment=spec), seed=seed, scale=sweep_deals / claim.deals,
-                                   threads=threads).estimate
-            verdict = judge_interval(claim.verdict, estimate.ci_low, estimate.ci_high)[0]
-            shown, interval = fmt.figures_like(estimate.estimate, estimate.ci_low, estimate.ci_high, estimate.text)
-            row[preset] = (f"{shown} {interval} n={estimate.n:,} {verdict}"
-                           if estimate.n and estimate.ci_text() else f"n={estimate.n or 0:,} {verdict}")
-        rows.append(row)
-    return results, table, pd.DataFrame(rows)
-
-
-def _claims_view(table, results):
-    """The verdict table as read: each estimate and interval in its own claim's decimals (a rate
-    beside a mean in fiches), the rest as it is."""
-    from spadille.reports import formatting as fmt
-
-    view = table.drop(columns=["estimate", "ci_low", "ci_high"])
-    figures = [fmt.figures_like(row["estimate"], row["ci_low"], row["ci_high"], results[row["claim"]].estimate.text)
-               for _, row in table.iterrows()]
-    at = list(table.columns).index("estimate")
-    view.insert(at, "estimate", [shown for shown, _ in figures])
-    view.insert(at + 1, "95% CI", [interval for _, interval in figures])
-    view.attrs = dict(table.attrs)
-    return view
 
 
 def _claim_words(result) -> str:
@@ -103,132 +56,160 @@ def _claim_words(result) -> str:
     return f"{e.text}{interval}, n = {e.n or 0:,}: {result.verdict}"
 
 
+def _beside(claim_id: str, strong: dict, heuristic: dict) -> str:
+    """' (the heuristic: …)' where the heuristic's verdict differs, else ''."""
+    if strong[claim_id].verdict == heuristic[claim_id].verdict:
+        return ""
+    return f" (under the {BESIDE}: {_claim_words(heuristic[claim_id])})"
+
+
 def report_sections(seed: int, deals: int, threads: int | None = None,
                     progress: Callable[[str, int], Callable[[int], None]] | None = None) -> list[Section]:
-    """``deals``: deals of each experiment (each arm replays the same deals); the search's comparison
-    plays a fiftieth of them (at least 2,000)."""
+    """``deals``: the part's size. The strong policy's experiments and claims play half of them (a
+    quarter for the exchange, the attempts and the presets; a sixteenth for each claim under each
+    preset), the heuristic's figures beside them half too, and the ladder ``ladder_deals(deals)``
+    against the search: about 60 s on two quiet cores at the default size, warm."""
     import pandas as pd
 
     from spadille.analyses.reversis import experiments as E
     from spadille.kernel.reversis.ruleset import load_reversis_ruleset
 
-    advance = progress("reversis", 8) if progress else (lambda n: None)
-    dj = load_reversis_ruleset()
-    hoyle = load_reversis_ruleset(preset="hoyle")
-    meta = {"game": "reversis", "seed": seed, "ruleset": dj.name, "deals": deals, "policies": ["heuristic"]}
-    esp = {name: E.espagnolette_use(rules, seed, deals, threads) for name, rules in (("dj", dj), ("hoyle", hoyle))}
+    advance = progress("reversis", STEPS) if progress else (lambda n: None)
+    half, quarter, sixteenth = max(10_000, deals // 2), max(10_000, deals // 4), max(10_000, deals // 16)
+    dj, hoyle = load_reversis_ruleset(), load_reversis_ruleset(preset="hoyle")
+    meta = {"game": "reversis", "seed": seed, "ruleset": dj.name, "deals": half, "policies": [PLAY]}
+    ladder = ladder_part(seed, ladder_deals(deals), threads)
     advance(1)
-    outcomes = E.reversis_outcomes(dj, seed, deals, threads)
+    strong, sweep = claims_under(PLAY, seed, half, threads, sweep_deals=sixteenth)
+    heuristic, _ = claims_under(BESIDE, seed, half, threads)
+    claims = claims_table(strong, heuristic)
+    advance(1)
+    esp = {name: E.espagnolette_use(rules, seed, half, threads, play=PLAY) for name, rules in (("dj", dj),
+                                                                                              ("hoyle", hoyle))}
+    esp_beside = E.espagnolette_use(dj, seed, half, threads, play=BESIDE)
+    advance(1)
+    outcomes = E.reversis_outcomes(dj, seed, half, threads, play=PLAY)
     verdict = E.r2_verdict(outcomes["frame"])
     advance(1)
-    quinola = E.quinola_fates(dj, seed, deals, threads)
+    quinola = E.quinola_fates(dj, seed, half, threads, play=PLAY)
+    quinola_beside = E.quinola_fates(dj, seed, half, threads, play=BESIDE)
     advance(1)
-    dealer = E.dealer_advantage(dj, seed, deals, threads)
+    dealer = E.dealer_advantage(dj, seed, half, threads, play=PLAY)
     advance(1)
-    attempts = E.reversis_attempts(dj, seed, deals, threads)
+    attempts = E.reversis_attempts(dj, seed, quarter, threads, play=PLAY)
     advance(1)
-    presets = _preset_table(seed, deals, threads)
+    presets = _preset_table(seed, quarter, threads, PLAY)
     advance(1)
-    exchange = E.exchange_value(dj, load_reversis_ruleset(preset="hague1785"), seed, deals, threads)
-    search_deals = max(2_000, deals // 50)     # the search costs about a millisecond a deal
-    search = E.search_margin(dj, seed, search_deals, threads)
-    advance(1)
-    claims, claims_table, claims_presets = claim_verdicts(seed, deals, threads)
+    exchange = E.exchange_value(dj, load_reversis_ruleset(preset="hague1785"), seed, quarter, threads, play=PLAY)
     advance(1)
 
+    lad = ladder["overall"]
+    s_row, h_row = lad[PLAY], lad[BESIDE]
+    play_text = (f"**Card play.** Every figure of this part is under the **strong** policy at every seat (a linear "
+                 f"score of each card's features, fitted to the search's rollout values: `spadille train reversis`, "
+                 f"docs/reversis.md §9), unless it names the {BESIDE}. Against the searching reference ({REFERENCE}: "
+                 f"Monte Carlo rollouts, 12 worlds a decision) in duplicate play, the strong policy at one position "
+                 f"wins {s_row['gain']:+.2f} fiches a deal ({_ci(s_row['ci_low'], s_row['ci_high'])}) and the "
+                 f"{BESIDE} {h_row['gain']:+.2f} ({_ci(h_row['ci_low'], h_row['ci_high'])}), n = {s_row['n']:,} "
+                 f"(deal, position) pairs each, the search at the other three positions (table reversis-ladder, "
+                 f"`spadille ladder reversis`). The strong policy plays about "
+                 f"{int(round(s_row['deals_per_second'] / 10) * 10):,} of those deals a second; "
+                 f"`spadille bench reversis` times it alone.")
     d = esp["dj"]["difference"]
     n_used, frais, frais_low, frais_high = esp["dj"]["all_costs"]
     h = esp["hoyle"]["difference"]
-    r1 = (f"**r1, the espagnolette ({claims['r1'].verdict}).** On the {d['n']:,} deals of {deals:,} where a player "
-          f"holds an espagnolette as play begins, using the privilege (shedding, in tricks 1-9, the costliest card "
-          f"that does not take the trick) instead of waiving it is worth {d['difference']:+.1f} fiches a deal to him "
-          f"({_ci(d['ci_low'], d['ci_high'], 1)}, paired on the same deals; preset dj, the heuristic at every seat): "
-          f"\"tous les avantages du jeu sont pour lui\". When used, it ends in \"tous les frais\" on {frais:.2%} of "
-          f"deals ({frais_low:.2%} to {frais_high:.2%}, n = {n_used:,}). Under Hoyle's whole-game window the margin "
-          f"is {h['difference']:+.1f} ({_ci(h['ci_low'], h['ci_high'], 1)}, n = {h['n']:,}).")
+    b = esp_beside["difference"]
+    r1 = (f"**r1, the espagnolette ({strong['r1'].verdict}).** On the {d['n']:,} deals of {half:,} where a player "
+          f"holds an espagnolette as play begins, using the privilege instead of waiving it is worth "
+          f"{d['difference']:+.1f} fiches a deal to him ({_ci(d['ci_low'], d['ci_high'], 1)}, paired on the same "
+          f"deals; preset dj, the strong policy at every seat; under the {BESIDE} "
+          f"{b['difference']:+.1f}, {_ci(b['ci_low'], b['ci_high'], 1)}, n = {b['n']:,}): \"tous les avantages du "
+          f"jeu sont pour lui\". A trick he keeps in tricks 1-9 ends his privilege (espagnolette.trick_kept = "
+          f"ordinary-game, the seed). When used, it ends in \"tous les frais\" on {frais:.2%} of deals "
+          f"({frais_low:.2%} to {frais_high:.2%}, n = {n_used:,}). Under Hoyle's rules (the whole-game window, a "
+          f"trick kept costing him all) the margin is {h['difference']:+.1f} "
+          f"({_ci(h['ci_low'], h['ci_high'], 1)}, n = {h['n']:,}).")
     best, dear = outcomes["frame"].iloc[0], outcomes["frame"].iloc[2]
     r2 = (f"**r2 and r3, the reversis's outcomes.** With every player going for the reversis after taking the first "
-          f"three tricks (heuristic:reversis_from=3, preset dj), the reversis made after playing the quinola before "
+          f"three tricks (strong:reversis_from=3, preset dj), the reversis made after playing the quinola before "
           f"la bonne pays its maker {best['mean']:+.1f} fiches (n = {int(best['player_deals'])}); against the best "
-          f"other outcome ('{verdict['runner_up']}') its margin is {_claim_words(claims['r2'])} for \"le plus grand "
-          f"coup\"" + (" (at a fresh table the remise and the partie together pay more than the reversis and the "
-                        "remise)" if claims["r2"].verdict == "contradicted" else "")
-          + f". Broken after the quinola was played before la bonne it costs {dear['mean']:+.1f} "
-          f"(n = {int(dear['player_deals'])}); its margin below the next dearest ('{verdict['next_dearest']}') is "
-          f"{_claim_words(claims['r3'])} for \"le coup le plus cher\".")
-    further = ("**The other claims of the seed and the Hague rules** (`spadille claims`, each under its preset and "
-               "card play, table reversis-claims): " + "; ".join(
-                   f"{cid}, {claims[cid].claim.title.lower()}: {_claim_words(claims[cid])}"
-                   for cid in sorted(claims) if cid not in ("r1", "r2", "r3")) + ".")
+          f"other outcome ('{verdict['runner_up']}') its margin is {_claim_words(strong['r2'])} for \"le plus grand "
+          f"coup\"{_beside('r2', strong, heuristic)}. Broken after the quinola was played before la bonne it costs "
+          f"{dear['mean']:+.1f} (n = {int(dear['player_deals'])}); its margin below the next dearest "
+          f"('{verdict['next_dearest']}') is {_claim_words(strong['r3'])} for \"le coup le plus cher\""
+          f"{_beside('r3', strong, heuristic)}.")
+    further = ("**The other claims of the seed and the Hague rules** (`spadille claims`, each under its preset, the "
+               "strong policy where the claim names the heuristic; table reversis-claims): " + "; ".join(
+                   f"{cid}, {strong[cid].claim.title.lower()}: {_claim_words(strong[cid])}"
+                   f"{_beside(cid, strong, heuristic)}" for cid in sorted(strong) if cid not in ("r1", "r2", "r3"))
+               + ". " + moved_sentence(claims))
     dealer_text = (f"**The dealer's advantage** (\"comme il y a de l'avantage à donner les Cartes\", 1785): the "
                    f"dealer's net minus the mean of the three others' is {dealer['difference']:+.2f} fiches a deal "
-                   f"({_ci(dealer['ci_low'], dealer['ci_high'])}, n = {dealer['n']:,}) under the heuristic; "
+                   f"({_ci(dealer['ci_low'], dealer['ci_high'])}, n = {dealer['n']:,}); "
                    + ("a measurable advantage." if dealer["ci_low"] > 0 else
                       "no advantage is measurable at this size." if dealer["ci_high"] > 0 else
                       "a measurable disadvantage."))
-    q1, q5 = quinola.iloc[0], quinola.iloc[-1]
+    q1, q5, h1 = quinola.iloc[0], quinola.iloc[-1], quinola_beside.iloc[0]
     quinola_text = (f"**The quinola** is placed {q1['p_placed']:.1%} of the time when it is its holder's only heart "
-                    f"and forced {q1['p_forced']:.1%} (its holder then nets {q1['holder_net']:+.1f} fiches); with "
-                    f"five hearts or more it is placed {q5['p_placed']:.1%} and its holder nets "
-                    f"{q5['holder_net']:+.1f}. Long hearts protect the quinola.")
-    hague = ("hague1785 differs from dj only by the optional exchange, which the heuristic never declines, so "
-             "their rows agree; enc1765 has no espagnolette and pays the 1765 talon.")
-    worse = exchange.iloc[1:3]
-    keep = exchange.iloc[3]
+                    f"and forced {q1['p_forced']:.1%} (forced by a higher heart, quinola.forced_by = higher-heart; "
+                    f"its holder then nets {q1['holder_net']:+.1f} fiches; under the {BESIDE} placed "
+                    f"{h1['p_placed']:.1%}, forced {h1['p_forced']:.1%}, net {h1['holder_net']:+.1f}); with five "
+                    f"hearts or more it is placed {q5['p_placed']:.1%} and its holder nets {q5['holder_net']:+.1f}.")
+    worse, keep = exchange.iloc[1:3], exchange.iloc[3]
     exchange_text = ("**The exchange.** For the eldest, discarding " + "; discarding ".join(
         f"{row['case'].split(',')[0]} changes his net by {row['difference']:+.2f} fiches a deal "
         f"({_ci(row['ci_low'], row['ci_high'])})" for _, row in worse.iterrows())
-        + f", against the heuristic's discard of the card with most points from a short suit. Under the optional "
-          f"exchange (hague1785), keeping his hand changes it by {keep['difference']:+.2f} "
-          f"({_ci(keep['ci_low'], keep['ci_high'])}, n = {keep['n']:,}): that is what the exchange is worth to him.")
-    search_text = (f"**The search policy** (Monte Carlo rollouts over worlds consistent with the seat's hand, "
-                   f"the cards played, its own discard and the voids shown, 8 worlds a decision, the heuristic "
-                   f"playing the rollouts out) beats the heuristic in the eldest's seat by "
-                   f"{search['difference']:+.2f} fiches a deal ({_ci(search['ci_low'], search['ci_high'])}, "
-                   f"n = {search['n']:,} paired deals).")
-    presets_text = ("**How the presets change the answers** (table reversis-claims-presets, each claim replayed "
-                    "under every rule layer): " + "; ".join(
-                        f"{row['claim']}: " + ", ".join(f"{p} {row[p].split()[-1]}" for p in PRESET_ROWS)
-                        for _, row in claims_presets.iterrows())
-                    + ". enc1765 has no espagnolette, so the espagnolette's claims have no deals there.")
-    missing = ("The claims r1-r7 are the same experiments `spadille claims` runs (their files in analyses/claims/ "
-               "quote the seed); `spadille evaluate reversis \"<hand>\"` ranks one hand's discards and its "
-               "reversis decision the same way, paired on the same deals.")
+        + f", against the discard of the card with most points from a short suit (the strong policy discards as "
+          f"the heuristic does). Under the optional exchange (hague1785), keeping his hand changes it by "
+          f"{keep['difference']:+.2f} ({_ci(keep['ci_low'], keep['ci_high'])}, n = {keep['n']:,}).")
+    presets_text = ("**How the presets change the answers** (table reversis-claims-presets, each claim replayed under "
+                    "every rule layer, the strong policy): " + "; ".join(
+                        f"{cid}: " + ", ".join(f"{p} {verdict}" for p, (_, verdict) in sweep[cid].items())
+                        for cid in sorted(sweep))
+                    + ". enc1765 has no espagnolette, so the espagnolette's claims have no deals there; hague1785 "
+                      "differs from dj only by the optional exchange.")
+    missing = ("The claims r1-r7 are the experiments `spadille claims` runs (their files in analyses/claims/ quote "
+               "the seed; they name the heuristic, which this part replaces by the strong policy); `spadille "
+               "evaluate reversis \"<hand>\" --policy strong` ranks one hand's discards and its reversis decision "
+               "the same way, paired on the same deals.")
+    claims_meta = {**meta, "policies": [PLAY, BESIDE]}
     items = [
+        TableItem("reversis-ladder", "Each card play against the search, at the same position on the same deals",
+                  ladder["frame"], f"Gain: the position's net fiches a deal minus the search's there, the search at "
+                  f"the other three positions; 95% CIs over deals; roles from the all-search play.",
+                  metadata={**ladder["metadata"], "seed": seed, "policies": list(ladder["overall"])}),
+        TableItem("reversis-claims", "The Reversis claims under the strong policy, the heuristic's verdicts beside",
+                  claims, "Each claim under its own preset (docs/claims.md); 95% intervals in each claim's own "
+                  "decimals; 'moved' when the two card plays' verdicts differ.", metadata=claims_meta),
         TableItem("reversis-espagnolette", "The espagnolette: using the privilege against waiving it (dj)",
-                  esp["dj"]["frame"], "The espagnolette's own net fiches per deal, on the same deals.", metadata=meta),
+                  esp["dj"]["frame"], "The espagnolette's own net fiches per deal, on the same deals; strong policy.",
+                  metadata=meta),
         TableItem("reversis-outcomes", "Each player's net by how the deal ended for him (dj)", outcomes["frame"],
                   f"Policy {outcomes['policy']} for every player; every (deal, position) counted once.",
                   metadata={**meta, "policies": [outcomes["policy"]]}),
         TableItem("reversis-quinola", "The quinola's fate and its holder's net, by the hearts dealt to him",
-                  quinola, "Heuristic play; Wilson intervals on the shares.", metadata=meta,
+                  quinola, "Strong policy; Wilson intervals on the shares.", metadata=meta,
                   headers={"holder_net": "holder's net", "placed_ci": "95% CI", "forced_ci": "95% CI",
                            "played_ci": "95% CI", "p_placed": "placed", "p_forced": "forced", "p_played": "played"}),
         TableItem("reversis-positions", "Net fiches per deal by position (dj)", dealer["frame"],
-                  "A fresh table each deal; the pool's change is not shared out here.", metadata=meta),
+                  "A fresh table each deal; the pool's change is not shared out here; strong policy.", metadata=meta),
         TableItem("reversis-attempts", "Going for the reversis after the first N tricks, by hand shape",
                   attempts, "The eldest's net, his policy against never going for it, paired on the same deals; "
-                  "differing = deals where the play differed (no interval when none did).", metadata=meta),
+                  "differing = deals where the play differed (no interval when none did); strong policy.",
+                  metadata={**meta, "deals": quarter}),
         TableItem("reversis-exchange", "Which card to discard, and what the exchange is worth (the eldest)",
-                  exchange, "Net fiches per deal of the eldest; differences paired on the same deals.",
-                  metadata=meta),
-        TableItem("reversis-search", "The search policy against the heuristic (the eldest)",
-                  pd.DataFrame([search]), "Paired on the same deals; the others play the heuristic.",
-                  metadata={**meta, "deals": search_deals, "policies": ["search:worlds=8 (eldest)", "heuristic"]}),
+                  exchange, "Net fiches per deal of the eldest; differences paired on the same deals; strong policy.",
+                  metadata={**meta, "deals": quarter}),
         TableItem("reversis-presets", "How the presets change the game", presets,
-                  "Heuristic play, a fresh table each deal; shares per deal, nets in fiches per deal.",
-                  metadata=meta),
-        TableItem("reversis-claims", "The Reversis claims and their verdicts", _claims_view(claims_table, claims),
-                  "Each claim under its own preset and card play (docs/claims.md); 95% intervals, each in its "
-                  "claim's own decimals.", data=claims_table,
-                  metadata={**meta, "policies": sorted({r.claim.experiment.policy for r in claims.values()})}),
-        TableItem("reversis-claims-presets", "The Reversis claims under each preset", claims_presets,
-                  "Estimate [95% CI], n and verdict of each claim replayed under every preset, on a quarter of the "
-                  "deals (at least 20,000).",
-                  metadata={**meta, "deals": max(20_000, deals // 4),
-                            "policies": sorted({r.claim.experiment.policy for r in claims.values()})}),
+                  "Strong policy, a fresh table each deal; shares per deal, nets in fiches per deal.",
+                  metadata={**meta, "deals": quarter}),
+        TableItem("reversis-claims-presets", "The Reversis claims under each preset (strong policy)",
+                  presets_table(sweep, {cid: r.claim.verdict.stated() for cid, r in strong.items()}),
+                  f"Estimate [95% CI], n and verdict of each claim replayed under every preset, on {sixteenth:,} "
+                  f"deals.", metadata={**meta, "deals": sixteenth}),
     ]
     text = ("Reversis after the Dictionnaire des jeux (the seed), with the 1765, 1785 and Hoyle layers as presets "
-            "(docs/reversis.md). The kernel equals the reference engine on every card and payment in CI.")
-    return [Section("Reversis", [text, r1, r2, further, quinola_text, dealer_text, exchange_text, search_text, hague,
-                                  presets_text, missing], items)]
+            "(docs/reversis.md). The kernel equals the reference engine on every card and payment in CI, the strong "
+            "policy's included.")
+    return [Section(PART_TITLE, [text, play_text, r1, r2, further, quinola_text, dealer_text, exchange_text,
+                                 presets_text, missing], items)]

@@ -32,9 +32,9 @@ class SharedPolicies:
     def __init__(self, by_position: Sequence[SeatPolicy], stream: PythonStream) -> None:
         if any(p.name == "search" for p in by_position):
             raise ReversisPolicyError("the search policy plays in the kernel only (it rolls deals out with the "
-                                      "kernel's own play); the reference engine plays random and heuristic")
+                                      "kernel's own play); the reference engine plays random, heuristic and strong")
         self.ids = [p.policy_id for p in by_position]
-        self.params = [np.array(p.params, dtype=np.int64) for p in by_position]
+        self.params = [p.row() for p in by_position]
         self.suit_masks, self.points = kernel_tables()
         self.stream = stream
 

@@ -21,7 +21,7 @@ from ..policies import SeatPolicy
 from ..ruleset import ReversisRuleset
 from .deal import deal_hands
 from .decisions import SharedPolicies, mask_of
-from .espagnolette import privileged_position
+from .espagnolette import privilege_lost, privileged_position
 from .ledger import Ledger, multiplier
 from .play import FORCED, GIVEN, PLAYED, card_kind, legal_cards, trick_taker
 from .settle import settle
@@ -50,6 +50,7 @@ class PlayedDeal:
     gifts: list = field(default_factory=list)                                 # payments of aces/quinola given
     privileged: int = L.NOBODY
     espagnolette_used: bool = False
+    espagnolette_trick: int = 0            # the first trick the privileged position took, 0 none
     quinola_holder: int = L.NOBODY
     quinola_fate: int = L.Q_NONE
     quinola_trick: int = 0
@@ -93,6 +94,7 @@ class PlayedDeal:
         r[L.D_REVERSIS], r[L.D_UNDERTAKER], r[L.D_BREAKER] = self.reversis, self.undertaker, self.breaker
         r[L.D_ESP_POS], r[L.D_ESP_USED], r[L.D_ESP_ALL_COSTS] = (self.privileged, self.espagnolette_used,
                                                               self.all_costs)
+        r[L.D_ESP_TRICK] = self.espagnolette_trick
         r[L.D_PARTIE_WINNER], r[L.D_PARTIE_VALUE] = self.partie_winner, self.partie_value
         r[L.D_REMISE_TAKER], r[L.D_REMISE_MAKER] = self.remise_taker, self.remise_maker
         table = self.ledger.by_category()
@@ -124,6 +126,7 @@ def _observation(seat: int, trick: int, leader: int, cards: list[int], played: s
     for p in range(L.N_POS):
         obs[L.O_TRICKS + p] = takers.count(p)
     obs[L.O_ECART] = (1 << own_discard) if own_discard >= 0 else 0
+    obs[L.O_TRICK_POINTS] = sum(points_of(c) for c in cards)
     return obs
 
 
@@ -167,12 +170,20 @@ def _pay_trick(ruleset: ReversisRuleset, deal: PlayedDeal, number: int, leader: 
                                 "ace given")
                 deal.gifts.extend(deal.ledger.payments[before:])
             elif kind == FORCED:
-                deal.ledger.pay(L.C_ACES, holder, leader, base * multiplier(holder, leader, number, bonne), number,
-                                "ace forced")
+                # Hoyle: "The person who forces an ace receives the same payments from all the players"
+                payers = range(L.N_POS) if ruleset["aces.forced_payer"] == "each-player" else (holder,)
+                for payer in payers:
+                    deal.ledger.pay(L.C_ACES, payer, leader, base * multiplier(payer, leader, number, bonne),
+                                    number, "ace forced")
             else:
                 deal.deferred.append((L.C_ACES, holder, base, number))
         if card == QUINOLA:
             deal.quinola_trick = number
+            # forced "par as, roi ou dame de cœur": under the higher-heart reading the forcer is the
+            # player whose heart took the trick, and a lone quinola taking its own trick was played
+            forcer = taker if ruleset["quinola.forced_by"] == "higher-heart" else leader
+            if kind == FORCED and forcer == holder:
+                kind = PLAYED
             if kind == GIVEN:
                 deal.quinola_fate = L.Q_PLACED
                 before = len(deal.ledger.payments)
@@ -186,13 +197,13 @@ def _pay_trick(ruleset: ReversisRuleset, deal: PlayedDeal, number: int, leader: 
                 deal.gifts.extend(deal.ledger.payments[before:])
             elif kind == FORCED:
                 deal.quinola_fate = L.Q_FORCED
-                deal.ledger.pay(L.C_QUINOLA, holder, leader,
-                                ruleset["quinola.forced_from_holder"] * multiplier(holder, leader, number, bonne),
+                deal.ledger.pay(L.C_QUINOLA, holder, forcer,
+                                ruleset["quinola.forced_from_holder"] * multiplier(holder, forcer, number, bonne),
                                 number, "quinola forced")
                 for other in range(L.N_POS):
-                    if other not in (holder, leader):
-                        deal.ledger.pay(L.C_QUINOLA, other, leader, ruleset["quinola.forced_from_others"]
-                                        * multiplier(other, leader, number, bonne), number, "quinola forced")
+                    if other not in (holder, forcer):
+                        deal.ledger.pay(L.C_QUINOLA, other, forcer, ruleset["quinola.forced_from_others"]
+                                        * multiplier(other, forcer, number, bonne), number, "quinola forced")
             else:
                 deal.quinola_fate = L.Q_PLAYED
                 deal.deferred.append((L.C_QUINOLA, holder, ruleset["quinola.forced_from_holder"], number))
@@ -283,8 +294,10 @@ class TrickPlay:
         return (self.leader + len(self.cards)) % L.N_POS
 
     def privileged(self) -> bool:
-        """Whether the position to play may renounce at will (the espagnolette inside his window)."""
-        return self.position == self.deal.privileged and self.number <= self.ruleset["espagnolette.renounce_tricks"]
+        """Whether the position to play may renounce at will (the espagnolette inside his window,
+        his privilege not lost to a trick he kept: ``privilege_lost``)."""
+        return (self.position == self.deal.privileged and self.number <= self.ruleset["espagnolette.renounce_tricks"]
+                and not privilege_lost(self.ruleset, self.deal))
 
     def options(self) -> tuple[set[int], set[int]]:
         """(legal cards, the cards he could play without the espagnolette's privilege)."""
@@ -318,6 +331,8 @@ class TrickPlay:
             return
         taker = trick_taker(self.cards, self.leader)
         deal.tricks.append(Trick(self.number, self.leader, self.cards, taker))
+        if taker == deal.privileged and not deal.espagnolette_trick:
+            deal.espagnolette_trick = self.number    # "il faudrait pour cela que la levée lui restât"
         self.takers.append(taker)
         _pay_trick(self.ruleset, deal, self.number, self.leader, taker, self.kinds)
         self.number, self.leader, self.cards, self.kinds = self.number + 1, taker, [], []

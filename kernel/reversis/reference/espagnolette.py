@@ -25,3 +25,27 @@ def privileged_position(hands: list[set[int]], definition: str) -> int:
     found = [p for p, hand in enumerate(hands) if is_espagnolette(hand, definition)]
     assert len(found) <= 1, "two espagnolettes need more than four aces"
     return found[0] if found else -1
+
+
+BEFORE_BONNE = 9
+
+
+def privilege_lost(ruleset, deal) -> bool:
+    """"L'espagnolette n'est pas censé avoir perdu son droit pour avoir fourni de la couleur que l'on
+    demande, et même pour avoir pris; il faudrait pour cela que la levée lui restât" (seed): under
+    the seed's reading (espagnolette.trick_kept = ordinary-game) a trick he kept in tricks 1-9 ends
+    his privilege; he plays an ordinary game from the next trick on."""
+    return (ruleset["espagnolette.trick_kept"] == "ordinary-game"
+            and 0 < deal.espagnolette_trick <= BEFORE_BONNE)
+
+
+def standing(ruleset, deal) -> tuple[int, bool]:
+    """(the espagnolette, NOBODY if none; whether he makes "tous les frais"). He is the privileged
+    position once he has used the privilege. A trick he keeps at trick 10 or 11 makes him pay tous
+    les frais ("se trouve dans la nécessité de faire une des deux dernières levées", seed); one in
+    tricks 1-9 ends his privilege (seed: "Si l'espagnolette n'entre pas d'ailleurs, il jouira de tous
+    ses autres droits") or, under Hoyle's reading, makes him pay too ("but if obliged to win a
+    trick, he then pays the party to the other")."""
+    if not deal.espagnolette_used or privilege_lost(ruleset, deal):
+        return -1, False
+    return deal.privileged, deal.espagnolette_trick > 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .. import _layout as L
 from ..ruleset import ReversisRuleset
+from .espagnolette import standing
 from .ledger import multiplier
 from .partie import natural_winner, partie_value
 
@@ -26,7 +27,7 @@ def _reversis(ruleset: ReversisRuleset, deal) -> None:
     ledger, undertaker = deal.ledger, deal.undertaker
     for paid in [p for p in ledger.payments if p.category in (L.C_ACES, L.C_QUINOLA)]:
         ledger.pay(L.C_REFUND, paid.receiver, paid.payer, paid.amount, 0, f"refund of {paid.reason}")
-    espagnolette = deal.privileged if deal.espagnolette_used else L.NOBODY
+    espagnolette, _ = standing(ruleset, deal)
     if deal.reversis == L.REV_MADE:
         shares = [(other, ruleset["reversis.made_from_each"] * multiplier(other, undertaker, 0, 0))
                   for other in range(L.N_POS) if other != undertaker]
@@ -60,8 +61,13 @@ def settle(ruleset: ReversisRuleset, deal) -> None:
         deal.breaker = others[0] if others else L.NOBODY
         _reversis(ruleset, deal)
         return
-    # the remise: placed takes it, forced or played makes it
-    if deal.quinola_fate == L.Q_PLACED:
+    espagnolette, entered = standing(ruleset, deal)
+    deal.all_costs = entered
+    # the remise: placed takes it, forced or played makes it. "Qu'il fait la remise s'il a placé le
+    # quinola" (seed), "instead of receiving it" (Hoyle): the espagnolette making tous les frais
+    # does not take the remise his placed quinola won; he makes it below.
+    placed_by_entered = entered and deal.quinola_holder == espagnolette and deal.quinola_fate == L.Q_PLACED
+    if deal.quinola_fate == L.Q_PLACED and not placed_by_entered:
         deal.remise_taker = deal.quinola_holder
         ledger.pay(L.C_REMISE, L.POOL, deal.quinola_holder, deal.p0, 0, "quinola placed: the remise taken")
     elif deal.quinola_fate in (L.Q_FORCED, L.Q_PLAYED):
@@ -70,9 +76,6 @@ def settle(ruleset: ReversisRuleset, deal) -> None:
                    "quinola forced or played: the remise made")
     # the partie
     tricks, points = deal.tricks_taken(), deal.points()
-    espagnolette = deal.privileged if deal.espagnolette_used else L.NOBODY
-    entered = espagnolette != L.NOBODY and espagnolette in takers[BEFORE_BONNE:]
-    deal.all_costs = entered
     candidates = [p for p in range(L.N_POS) if not (entered and p == espagnolette)]
     if espagnolette != L.NOBODY and not entered:
         winner = espagnolette                        # "il gagne toujours la partie"
@@ -91,16 +94,39 @@ def settle(ruleset: ReversisRuleset, deal) -> None:
         for other in range(L.N_POS):
             if other != winner:
                 ledger.pay(L.C_PARTIE, other, winner, value * multiplier(other, winner, 0, 0), 0, "the partie")
-    # aces and the quinola played: "se payent à celui qui gagne la partie"
-    bonne = ruleset["payments.bonne_tricks"]
-    for category, holder, base, number in deal.deferred:
-        ledger.pay(category, holder, winner, base * multiplier(holder, winner, number, bonne), number,
-                   "ace played" if category == L.C_ACES else "quinola played")
+    _pay_played(ruleset, deal, winner)
     if entered:
-        if deal.quinola_holder == espagnolette and deal.quinola_fate == L.Q_PLACED:
+        if placed_by_entered:
             deal.remise_maker = espagnolette
             ledger.pay(L.C_ALL_COSTS, espagnolette, L.POOL, remise_amount(ruleset, deal.p0), 0,
                        "tous les frais: the espagnolette makes the remise")
         for gift in list(deal.gifts):
-            ledger.pay(L.C_ALL_COSTS, espagnolette, gift.payer, 2 * gift.amount, 0,
-                       f"tous les frais: {gift.reason} paid back double")
+            if ruleset["espagnolette.all_costs_return"] == "double-every-gift":
+                # "il rend au double les as ou quinola qu il peut avoir donnés ... ou bien aussi l'as ou
+                # le quinola que les autres joueurs ont pu sn donner rccipro<|uement" (seed)
+                ledger.pay(L.C_ALL_COSTS, espagnolette, gift.payer, 2 * gift.amount, 0,
+                           f"tous les frais: {gift.reason} paid back double")
+            elif gift.receiver == espagnolette:
+                # "returns the consolations he may have received for aces or quinolas" (Hoyle)
+                ledger.pay(L.C_ALL_COSTS, espagnolette, gift.payer, gift.amount, 0,
+                           f"tous les frais: {gift.reason} paid back")
+
+
+def _pay_played(ruleset: ReversisRuleset, deal, winner: int) -> None:
+    """Aces and the quinola played "se payent comme s'ils eussent été forcés, et se payent à celui qui
+    gagne la partie" (seed): by the holder; under the as-forced reading also by each other player
+    who pays a forcing (the quinola's forced_from_others; an ace's when every player pays it)."""
+    as_forced, bonne = ruleset["payments.played_paid_by"] == "as-forced", ruleset["payments.bonne_tricks"]
+    for category, holder, base, number in deal.deferred:
+        reason = "ace played" if category == L.C_ACES else "quinola played"
+        deal.ledger.pay(category, holder, winner, base * multiplier(holder, winner, number, bonne), number, reason)
+        if not as_forced or holder == winner:
+            continue
+        if category == L.C_QUINOLA:
+            others = ruleset["quinola.forced_from_others"]
+        else:
+            others = base if ruleset["aces.forced_payer"] == "each-player" else 0
+        for other in range(L.N_POS):
+            if other not in (holder, winner):
+                deal.ledger.pay(category, other, winner, others * multiplier(other, winner, number, bonne), number,
+                                f"{reason}, as if forced")

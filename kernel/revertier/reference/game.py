@@ -36,26 +36,30 @@ def throw_die(stream: PythonStream) -> int:
     return stream.below(6) + 1
 
 
-def opening(stream: PythonStream, codes) -> int:
-    """The seat that begins: one die each, thrown again while equal."""
+def opening(stream: PythonStream, codes) -> tuple[int, int, int]:
+    """The seat that begins: one die each, thrown again while equal; and the two dice thrown."""
     while True:
         first, second = throw_die(stream), throw_die(stream)
         if first != second:
             higher = 0 if first > second else 1
-            return 1 - higher if codes[C.FIRST_LOWER] else higher
+            return (1 - higher if codes[C.FIRST_LOWER] else higher), first, second
 
 
 def play_game(seed: int, game: int, policies: tuple[int, int], codes, keep_positions: bool = False) -> GameRecord:
     dice = PythonStream(seed, game)
     streams = [PythonStream(seed, game + (seat + 1) * POLICY_STREAM_OFFSET) for seat in (0, 1)]
     position = start_position(int(codes[C.MEN]))
-    starter = mover = opening(dice, codes)
+    starter, first, second = opening(dice, codes)
+    mover = starter
     hits = [0, 0]
     pips_at: list[tuple[int, int]] = []
     rolls, kind, winner = 0, C.KIND_UNFINISHED, -1
     kept: list[tuple[int, int, int, Position]] = []
     while rolls < C.MAX_ROLLS:
-        die1, die2 = throw_die(dice), throw_die(dice)
+        if rolls == 0 and codes[C.OPENING_DICE]:
+            die1, die2 = first, second          # start.first_roll = opening-dice: he plays the dice that chose him
+        else:
+            die1, die2 = throw_die(dice), throw_die(dice)
         if policies[mover] == C.POLICY_HEURISTIC:
             after = play(position, mover, die1, die2, codes)
         else:
