@@ -30,13 +30,13 @@ from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.conditions import deal_conditioned
 from spadille.kernel.quadrille.policies import SeatPolicy
 from spadille.kernel.quadrille.ruleset import Ruleset
-from spadille.kernel.quadrille.variants import play_variants
 
 from .class_chances import possible
 from .decision_maps import AUCTION_OPEN, TRUMPS_TOP, auction_levels
 from .focal import focal_view
 from .map_actions import map_layout
 from .map_cells import difference_range
+from .replays import replay
 
 SEAT = 0                      # the eldest hand
 SEAT_STREAMS = 100            # attempt streams a seat's kinds of hand may take (seed + 100 * seat + kind + 1)
@@ -173,16 +173,8 @@ def _open_hands(ruleset, cells, seat, fast, variants, deals, stream, seed, threa
 
 
 def _play(ruleset, policies, variants, hands, deal_ids, seed, threads, progress):
-    """play_variants here, or under a command's ``--scheduler`` block by block on the cluster
-    (analyses/distributed/variants.py): the same outcomes either way, each hand from its own stream."""
-    from spadille.analyses.distributed.runner import active_runner
-
-    runner = active_runner()
-    if runner is None:
-        return play_variants(ruleset, policies, variants, hands, deal_ids, seed, threads=threads, progress=progress)
-    from spadille.analyses.distributed.variants import play_variants_on
-
-    return play_variants_on(runner, ruleset, policies, variants, hands, deal_ids, seed, progress)
+    """The hands under the variants, here or on the command's cluster (replays.py)."""
+    return replay(ruleset, policies, variants, hands, deal_ids, seed, threads, progress)
 
 
 def _verdict(expected: str, low: float, high: float) -> str:
