@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -73,11 +74,24 @@ def fixed_design(n: int) -> Design:
 
 
 def interval(values: np.ndarray, design: Design, outcome_range=None) -> tuple[int, float, float, float]:
-    """(n, mean, low, high) of integer draws at the design's per-look level."""
+    """(n, mean, low, high) of integer draws at the design's per-look level. Student's t, not the
+    normal quantile: at a first look of 20 draws and 99% the normal one would miss about 1.7% of
+    the time instead of 1%, and the looks' misses add up."""
     values = np.asarray(values, dtype=np.int64)
-    mean, _, low, high = mean_interval(values.size, int(values.sum()), int((values * values).sum()),
-                                       confidence=design.confidence, outcome_range=outcome_range)
-    return int(values.size), mean, low, high
+    n = int(values.size)
+    mean, stderr, low, high = mean_interval(n, int(values.sum()), int((values * values).sum()),
+                                            confidence=design.confidence, outcome_range=outcome_range)
+    if n >= 2 and stderr > 0:
+        half = _t_quantile(design.confidence, n - 1) * stderr
+        low, high = mean - half, mean + half
+    return n, mean, low, high
+
+
+@lru_cache(maxsize=4096)
+def _t_quantile(confidence: float, degrees: int) -> float:
+    from scipy.special import stdtrit   # Student's t quantile, without importing all of scipy.stats
+
+    return float(stdtrit(degrees, 0.5 + confidence / 2))
 
 
 def decide(low: float, high: float, margin: float) -> str:
@@ -103,7 +117,7 @@ def hands_to_decide(values: np.ndarray, design: Design) -> float:
     mean, spread = abs(float(values.mean())), float(values.std(ddof=1))
     if spread == 0.0:
         return float(values.size)
-    z = z_value(design.confidence)
+    z = z_value(design.confidence)   # the normal quantile: a projection, not an interval
     need = (z * spread / mean) ** 2 if mean > 0 else math.inf
     if mean < design.margin:
         need = min(need, (z * spread / (design.margin - mean)) ** 2)

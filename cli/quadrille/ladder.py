@@ -34,7 +34,8 @@ ReferenceOption = Annotated[str, typer.Option(
 LadderDealsOption = Annotated[Optional[int], typer.Option(
     "--deals", help=f"Deals for every policy (default: {DEFAULT_DEALS:,}, "
                     + ", ".join(f"{n} for {name}" for name, n in SEARCHING_DEALS.items())
-                    + "); each is played once per seat.", show_default=False)]
+                    + ", the smaller against a searching reference); each is played once per seat (or team).",
+    show_default=False)]
 RungFileOption = Annotated[Optional[list[Path]], typer.Option(
     "--policy-file", metavar="FILE.toml",
     help="Add a rung: the policy and parameters of this file's [default] table (named after the file); "
@@ -124,13 +125,15 @@ def rungs(policies: str, reference_text: str, reference, deals: int | None, poli
     named += [(path.name, policy_file_rung(path, seats)) for path in policy_files]
     if not any(is_reference(policy, reference) for _, policy in named):
         named.insert(0, (reference_text.strip(), reference))
-    return [LadderEntry(label, policy, deals if deals is not None else default_deals(policy))
+    return [LadderEntry(label, policy, deals if deals is not None else default_deals(policy, reference))
             for label, policy in named]
 
 
-def default_deals(policy) -> int:
-    """The default size of a rung: the smallest of its searching players', else DEFAULT_DEALS."""
-    names = (policy.name, *policy.roles.values(), *policy.roles_in_situation.values())
+def default_deals(policy, reference=None) -> int:
+    """The default size of a rung: the smallest of its searching players' (or the reference's,
+    which plays in every play of the rung), else DEFAULT_DEALS."""
+    names = [name for p in (policy, reference) if p is not None
+             for name in (p.name, *p.roles.values(), *p.roles_in_situation.values())]
     return min([SEARCHING_DEALS[name] for name in names if name in SEARCHING_DEALS] or [DEFAULT_DEALS])
 
 
