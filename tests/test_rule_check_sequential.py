@@ -16,11 +16,16 @@ RULESET = load_ruleset("encyclopedie-1765")
 
 def test_the_looks_double_to_the_cap_and_share_alpha():
     design = Design(first=20, cap=320)
-    assert design.looks == (20, 40, 80, 160, 320) and design.confidence == pytest.approx(0.99)
+    assert design.looks == (20, 40, 80, 160, 320) and design.levels == pytest.approx((0.99,) * 5)
+    assert design.levels_text() == "99% at every look"
+    spent_last = Design(first=20, cap=320, final_share=0.8)
+    assert spent_last.levels == pytest.approx((0.9975,) * 4 + (0.96,))
+    assert spent_last.levels_text() == "99.75% at the first 4 looks and 96% at the last"
     assert design.next_look(20) == 40 and design.next_look(319) == 320 and design.next_look(320) is None
     assert Design(first=20, cap=100).looks == (20, 40, 80, 100)
-    assert check_design(20, 1600).looks == (20, 40, 80, 160, 320)   # a cap of a quarter of the budget
-    assert check_design(4, 64).looks == (4, 8, 16)                    # at least three looks
+    assert check_design(20, 2000).looks == (20, 40, 80, 160, 320, 640)   # a cap of half the budget at most
+    assert check_design(4, 64).looks == (4, 8, 16, 32)
+    assert check_design(20, 40).looks == (20, 40, 80)                 # at least three looks
 
 
 def test_a_part_is_decided_by_its_sign_or_by_lying_within_the_margin():
@@ -41,7 +46,7 @@ def _misled(design: Design, draws: np.ndarray) -> float:
     for look in design.looks:
         mean = total[:, look - 1] / look
         spread = np.sqrt((squares[:, look - 1] - look * mean * mean) / (look - 1) / look)
-        wrong |= np.abs(mean) > stdtrit(look - 1, 0.5 + design.confidence / 2) * spread
+        wrong |= np.abs(mean) > stdtrit(look - 1, 0.5 + design.confidence_at(look) / 2) * spread
     return float(wrong.mean())
 
 

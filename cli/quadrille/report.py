@@ -32,7 +32,7 @@ StrongerPlayOption = Annotated[bool, typer.Option(
 
 ConfirmHandsOption = Annotated[Optional[int], typer.Option(
     "--confirm-hands", metavar="N",
-    help="Hands for checking each seat's rule of thumb under pimc, all parts together (default 1,600, scaled with "
+    help="Hands for checking each seat's rule of thumb under pimc, all parts together (default 2,000, scaled with "
          "--deals): each part is sampled until pimc decides it or its cap; more hands decide more parts (with "
          "--scheduler, on the cluster). 0 leaves the check out.", show_default=False)]
 CardPlayOption = Annotated[str, typer.Option(
