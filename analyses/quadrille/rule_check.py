@@ -188,7 +188,7 @@ def check_seats(ruleset: Ruleset, thresholds: dict[int, pd.DataFrame], fast: Seq
     seats = cards.SEAT_NAMES[ruleset["pack.seats"]]
     records = [_record(part, seats[part.seat], layout, design) for part in parts]
     frame = pd.DataFrame.from_records(records, columns=["seat", *COLUMNS])
-    frame.attrs = {"design": design.describe(), "confidence": design.confidence, "budget": budget,
+    frame.attrs = {"design": design.describe(), "levels": list(design.levels), "budget": budget,
                    "hands_played": spent, "looks": list(design.looks)}
     return frame
 
