@@ -78,3 +78,49 @@ def ratio_mean_ci(sums: np.ndarray, counts: np.ndarray) -> tuple[int, float, flo
     stderr = math.sqrt(spread / (n * (n - 1))) / per_cluster
     half = 1.959963984540054 * stderr
     return observations, mean, mean - half, mean + half
+
+
+def stratified_ratio_ci(sums: np.ndarray, counts: np.ndarray, strata: np.ndarray, weights: dict,
+                        screened: int | None = None) -> tuple[int, float, float, float]:
+    """``ratio_mean_ci`` over a sample drawn stratum by stratum: cluster i lies in stratum
+    ``strata[i]``, and stratum h makes up a share ``weights[h]`` of the population (the shares sum
+    to 1) though its clusters were drawn in any number. The mean is the population's:
+    sum_h w_h ybar_h / sum_h w_h xbar_h (ybar_h, xbar_h: the stratum's mean sum and count a cluster).
+    Its interval is the linearised one, each stratum's clusters independent, plus, when the shares
+    were themselves counted on ``screened`` clusters (a multinomial draw), their own error. A stratum
+    of the population with no cluster drawn leaves the mean unknown (NaN); one with a single cluster,
+    or no spread anywhere, the interval. With one stratum of share 1 it is ``ratio_mean_ci``."""
+    sums = np.asarray(sums, dtype=np.float64)
+    counts = np.asarray(counts, dtype=np.float64)
+    strata = np.asarray(strata)
+    observations = int(counts.sum())
+    shares = {h: float(w) for h, w in weights.items() if w > 0}
+    means = {}
+    for h in shares:
+        members = strata == h
+        if not members.any():
+            return observations, math.nan, math.nan, math.nan
+        means[h] = (sums[members], counts[members])
+    total = float(sum(w * means[h][1].mean() for h, w in shares.items()))
+    if observations == 0 or total == 0:
+        return observations, math.nan, math.nan, math.nan
+    ratio = float(sum(w * means[h][0].mean() for h, w in shares.items()) / total)
+    variance, spread, deviations = 0.0, 0.0, {}
+    for h, w in shares.items():
+        y, x = means[h]
+        residuals = y - ratio * x
+        deviations[h] = float(residuals.mean()) / total
+        if x.sum() == 0:
+            continue
+        if y.size < 2:
+            return observations, ratio, math.nan, math.nan
+        square = float(((residuals - residuals.mean()) ** 2).sum())
+        spread += square
+        variance += w * w * square / (y.size * (y.size - 1)) / (total * total)
+    if screened:
+        centre = sum(w * deviations[h] for h, w in shares.items())
+        variance += sum(w * (deviations[h] - centre) ** 2 for h, w in shares.items()) / screened
+    if spread == 0.0 and variance == 0.0:
+        return observations, ratio, math.nan, math.nan
+    half = 1.959963984540054 * math.sqrt(variance)
+    return observations, ratio, ratio - half, ratio + half

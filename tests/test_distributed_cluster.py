@@ -114,6 +114,19 @@ def test_the_rule_check_through_the_scheduler_has_the_same_rows(cluster):
     pd.testing.assert_frame_equal(there, here)
 
 
+def test_the_team_ladder_through_the_scheduler_has_the_same_cells(cluster):
+    """`ladder --team --scheduler`: every policy's deals in blocks on the workers, the same gains."""
+    args = ["ladder", "quadrille", "--policies", "strong", "--team", "--deals", "2000", "--seed", "5", "--json"]
+    here = cli.invoke(app, args)
+    there = cli.invoke(app, [*args, "--scheduler", cluster.address, "--block-deals", "700"])
+    assert here.exit_code == 0 and there.exit_code == 0, there.output
+
+    def gains(result):
+        return [{k: v for k, v in p.items() if "second" not in k} for p in json.loads(result.stdout)["policies"]]
+
+    assert gains(there) == gains(here)
+
+
 def test_claims_through_the_scheduler_have_the_same_verdicts(cluster, tmp_path):
     import spadille.analyses.claims
 

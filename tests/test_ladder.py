@@ -126,7 +126,8 @@ def test_json_holds_one_record_per_policy():
     for record in data["policies"]:
         assert {"name", "policy", "params", "deals", "deals_per_second", "decisions_per_second", "gain", "ci_low",
                 "ci_high", "n", "by_role", "by_seat", "role_changed"} <= set(record)
-        assert set(record["by_role"]) == {"side", "defenders"} and set(record["by_seat"]) == set(SEATS)
+        assert set(record["by_role"]) == {"ombre", "friend", "defender", "side", "defenders"}
+        assert set(record["by_seat"]) == set(SEATS) and set(record["by_contract"]) <= {"called", "sans-prendre", "forced-spadille", "self-called"}
         assert record["deals"] == 200 and record["deals_per_second"] > 0
     assert random["n"] == 800 and random["ci_high"] < 0
 

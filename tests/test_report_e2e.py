@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -74,6 +75,10 @@ def test_the_folder_holds_every_part(small_report):
     # the stamp names each seat's bidding at the fixpoint, and the rule check its pimc and its n
     assert "strong card play, each seat bidding at the fixpoint's thresholds: eldest ask" in text.splitlines()[2]
     assert "every seat playing pimc and bidding at the thresholds of the maps" in text
+    # sampled until decided, each seat's rule marked on the verdicts page by what pimc said of it
+    assert "Each part of a rule is sampled until pimc decides it" in text and "confidence sequence" in text
+    eldest = next(line for line in text.splitlines() if line.startswith("**Eldest hand**"))
+    assert re.search(r"(confirmed|contradicted|practically indifferent|not decided) under pimc", eldest), eldest
     # the claims play strong where they name no policy, the heuristic beside them
     assert "A claim that names no policy is played with every seat on strong" in text
     html = (small_report / "report.html").read_text(encoding="utf-8")

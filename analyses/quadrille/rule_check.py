@@ -19,31 +19,32 @@ deals where the seat holds the class and nobody has bid before it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 import numpy as np
 import pandas as pd
 
-from spadille.analyses.paired import mean_ci
+from spadille.analyses.sequential import (INDIFFERENT, NEGATIVE, POSITIVE, UNDECIDED, Design, decide, fixed_design,
+                                         hands_to_decide, interval)
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.conditions import deal_conditioned
 from spadille.kernel.quadrille.policies import SeatPolicy
 from spadille.kernel.quadrille.ruleset import Ruleset
-from spadille.kernel.quadrille.variants import play_variants
 
 from .class_chances import possible
 from .decision_maps import AUCTION_OPEN, TRUMPS_TOP, auction_levels
 from .focal import focal_view
 from .map_actions import map_layout
 from .map_cells import difference_range
+from .replays import replay
 
 SEAT = 0                      # the eldest hand
 SEAT_STREAMS = 100            # attempt streams a seat's kinds of hand may take (seed + 100 * seat + kind + 1)
 MAX_DEALT = 1_000_000         # hands of one kind dealt at most while looking for the auction open
 BAND, BELOW = "band", "just below"
 COLUMNS = ["bid", "over", "hands", "classes", "n", "fast_gain", "fast_low", "fast_high", "search_gain", "search_low",
-           "search_high", "difference", "difference_low", "difference_high", "expected", "search_verdict"]
+           "search_high", "difference", "difference_low", "difference_high", "expected", "decision", "search_verdict"]
 
 
 @dataclass(frozen=True)
@@ -111,44 +112,122 @@ def rule_cells(thresholds: pd.DataFrame, ruleset: Ruleset) -> list[Cells]:
     return out
 
 
+@dataclass
+class Part:
+    """One kind of hand of one seat's rule, as the check samples it: the hands played so far, in
+    attempt order, and the bid's gain over the one below on each, under both card plays."""
+
+    seat: int
+    number: int
+    cells: Cells
+    fast: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    search: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    decision: str = UNDECIDED
+
+    @property
+    def n(self) -> int:
+        return int(self.search.size)
+
+    @property
+    def expected(self) -> str:
+        return "positive" if self.cells.hands == BAND else "not positive"
+
+
+def rule_parts(ruleset: Ruleset, thresholds: dict[int, pd.DataFrame]) -> list[Part]:
+    """Every part the check samples: each seat's (``thresholds``: seat -> its rule, nobody having
+    bid) bids, on their band and just below, in seat order."""
+    return [Part(seat, number, cells) for seat, frame in thresholds.items() if not frame.empty
+            for number, cells in enumerate(rule_cells(frame, ruleset))]
+
+
 def check_rules(ruleset: Ruleset, thresholds: pd.DataFrame, fast: Sequence[SeatPolicy],
-                search: Sequence[SeatPolicy], deals: int, seed: int, threads: int | None = None,
+                search: Sequence[SeatPolicy], design: Design | int, seed: int, threads: int | None = None,
                 progress: Callable[[int], None] | None = None, seat: int = SEAT) -> pd.DataFrame:
-    """One row per bid and kind of hand (COLUMNS): the bid's paired gain over the one below it
-    for ``seat``, nobody having bid before it, under the ``fast`` and the ``search`` seat policies
-    on the same ``deals`` hands, their paired difference, what the rule expects (``positive`` on
-    its band, ``not positive`` just below) and what the searching play says (``confirms``,
-    ``contradicts`` or ``not clear``)."""
-    if deals < 2:
-        raise ValueError(f"the rule check needs at least 2 deals a kind of hand, not {deals}")
+    """The check of one seat's rule (``check_seats`` with that seat alone, without its column);
+    ``design`` a whole number of hands is one look at that many hands of each kind."""
+    frame = check_seats(ruleset, {seat: thresholds}, fast, search, design, seed, threads, progress)
+    return frame.drop(columns="seat")
+
+
+def check_seats(ruleset: Ruleset, thresholds: dict[int, pd.DataFrame], fast: Sequence[SeatPolicy],
+                search: Sequence[SeatPolicy], design: Design | int, seed: int, threads: int | None = None,
+                progress: Callable[[int], None] | None = None) -> pd.DataFrame:
+    """One row per seat, bid and kind of hand (COLUMNS): the bid's paired gain over the one below
+    it for the seat, nobody having bid before it, under the ``fast`` and the ``search`` seat
+    policies on the same hands, their paired difference, what the rule expects (``positive`` on its
+    band, ``not positive`` just below) and what the searching play says.
+
+    Sequential (analyses/sequential.py): every part is played to the design's first look, then the
+    budget goes, a look at a time, to the undecided part that seems nearest a decision, until every
+    part is decided or at the cap, or the budget is spent. Each look's interval is at the design's
+    per-look level, so the intervals are a 95% confidence sequence over the looks. The parts, their
+    hands and so every figure depend only on the seed and the design (never on time or threads)."""
+    if isinstance(design, int):
+        if design < 2:
+            raise ValueError(f"the rule check needs at least 2 deals a kind of hand, not {design}")
+        design = fixed_design(design)
     layout = map_layout(ruleset)
+    parts = rule_parts(ruleset, thresholds)
+    players = (tuple(fast), tuple(search))
+    spent = 0
+    budget = design.budget if design.budget is not None else len(parts) * design.cap
+    for part in parts:
+        if spent + design.first > budget:
+            break
+        _extend(ruleset, layout, part, design.first, players, seed, design, threads, progress)
+        spent += design.first
+    while True:
+        open_parts = [p for p in parts if p.decision == UNDECIDED and p.n and design.next_look(p.n) is not None
+                      and spent + design.next_look(p.n) - p.n <= budget]
+        if not open_parts:
+            break
+        part = min(open_parts, key=lambda p: (hands_to_decide(p.search, design), parts.index(p)))
+        look = design.next_look(part.n)
+        spent += look - part.n
+        _extend(ruleset, layout, part, look, players, seed, design, threads, progress)
+    seats = cards.SEAT_NAMES[ruleset["pack.seats"]]
+    records = [_record(part, seats[part.seat], layout, design) for part in parts]
+    frame = pd.DataFrame.from_records(records, columns=["seat", *COLUMNS])
+    frame.attrs = {"design": design.describe(), "levels": list(design.levels), "budget": budget,
+                   "hands_played": spent, "looks": list(design.looks)}
+    return frame
+
+
+def _extend(ruleset, layout, part: Part, n: int, players, seed: int, design: Design, threads, progress) -> None:
+    """Play ``part`` on to its first ``n`` hands (the next attempts of its own stream) and look."""
+    fast, search = players
+    # every kind of hand has its own stream of attempts, so adding a kind changes no other
+    stream = seed + SEAT_STREAMS * part.seat + part.number + 1
+    cells = part.cells
+    variants = [v for v in layout.variants(part.seat) if v.label in (cells.bid, cells.over)]
+    order = [v.label for v in variants]
+    hands, attempts, fast_out = _open_hands(ruleset, cells, part.seat, fast, variants, n, stream, seed, threads)
+    new = slice(part.n, n)
+    search_out = _play(ruleset, search, variants, hands[new], attempts[new], seed, threads, progress)
+
+    def gains(out):
+        pay = focal_view(out, part.seat).pay.astype(np.int64)
+        return pay[:, order.index(cells.bid)] - pay[:, order.index(cells.over)]
+
+    part.fast = gains(fast_out)
+    part.search = np.concatenate([part.search, gains(search_out)])
+    _, _, low, high = interval(part.search, design, difference_range(layout.pay_range))
+    part.decision = decide(low, high, design.margin)
+
+
+def _record(part: Part, seat: str, layout, design: Design) -> dict:
     bounds = difference_range(layout.pay_range)
     wide = difference_range(layout.pay_range, widen=1)
-    records = []
-    for number, cells in enumerate(rule_cells(thresholds, ruleset)):
-        # every kind of hand has its own stream of attempts, so adding a kind changes no other
-        stream = seed + SEAT_STREAMS * seat + number + 1
-        variants = [v for v in layout.variants(seat) if v.label in (cells.bid, cells.over)]
-        order = [v.label for v in variants]
-        hands, attempts, fast_out = _open_hands(ruleset, cells, seat, tuple(fast), variants, deals, stream, seed,
-                                                threads)
-        gains = {}
-        for name, policies in (("fast", fast), ("search", search)):
-            out = fast_out if name == "fast" else _play(ruleset, tuple(policies), variants, hands, attempts, seed,
-                                                        threads, progress)
-            pay = focal_view(out, seat).pay.astype(np.int64)
-            gains[name] = pay[:, order.index(cells.bid)] - pay[:, order.index(cells.over)]
-        n, fast_gain, fast_low, fast_high = mean_ci(gains["fast"], outcome_range=bounds)
-        _, search_gain, search_low, search_high = mean_ci(gains["search"], outcome_range=bounds)
-        _, difference, difference_low, difference_high = mean_ci(gains["search"] - gains["fast"], outcome_range=wide)
-        expected = "positive" if cells.hands == BAND else "not positive"
-        records.append({"bid": cells.bid, "over": cells.over, "hands": cells.hands, "classes": cells.describe(),
-                        "n": n, "fast_gain": fast_gain, "fast_low": fast_low, "fast_high": fast_high,
-                        "search_gain": search_gain, "search_low": search_low, "search_high": search_high,
-                        "difference": difference, "difference_low": difference_low,
-                        "difference_high": difference_high, "expected": expected,
-                        "search_verdict": _verdict(expected, search_low, search_high)})
-    return pd.DataFrame.from_records(records, columns=COLUMNS)
+    n, fast_gain, fast_low, fast_high = interval(part.fast, design, bounds)
+    _, search_gain, search_low, search_high = interval(part.search, design, bounds)
+    _, difference, difference_low, difference_high = interval(part.search - part.fast, design, wide)
+    cells = part.cells
+    return {"seat": seat, "bid": cells.bid, "over": cells.over, "hands": cells.hands, "classes": cells.describe(),
+            "n": n, "fast_gain": fast_gain, "fast_low": fast_low, "fast_high": fast_high,
+            "search_gain": search_gain, "search_low": search_low, "search_high": search_high,
+            "difference": difference, "difference_low": difference_low, "difference_high": difference_high,
+            "expected": part.expected, "decision": part.decision,
+            "search_verdict": _verdict(part.expected, search_low, search_high, design.margin)}
 
 
 def _open_hands(ruleset, cells, seat, fast, variants, deals, stream, seed, threads):
@@ -173,28 +252,30 @@ def _open_hands(ruleset, cells, seat, fast, variants, deals, stream, seed, threa
 
 
 def _play(ruleset, policies, variants, hands, deal_ids, seed, threads, progress):
-    """play_variants here, or under a command's ``--scheduler`` block by block on the cluster
-    (analyses/distributed/variants.py): the same outcomes either way, each hand from its own stream."""
-    from spadille.analyses.distributed.runner import active_runner
-
-    runner = active_runner()
-    if runner is None:
-        return play_variants(ruleset, policies, variants, hands, deal_ids, seed, threads=threads, progress=progress)
-    from spadille.analyses.distributed.variants import play_variants_on
-
-    return play_variants_on(runner, ruleset, policies, variants, hands, deal_ids, seed, progress)
+    """The hands under the variants, here or on the command's cluster (replays.py)."""
+    return replay(ruleset, policies, variants, hands, deal_ids, seed, threads, progress)
 
 
-def _verdict(expected: str, low: float, high: float) -> str:
-    """Whether the interval says the rule holds under the searching play."""
-    if expected == "positive":
-        return "confirms" if low > 0 else "contradicts" if high < 0 else "not clear"
-    return "confirms" if high < 0 else "contradicts" if low > 0 else "not clear"
+def _verdict(expected: str, low: float, high: float, margin: float = 0.0) -> str:
+    """What the interval says of the rule under the searching play: ``confirms`` (on the rule's
+    side of 0), ``contradicts``, ``indifferent`` (within ±margin: the two bids are practically worth
+    the same) or ``not clear``."""
+    decision = decide(low, high, margin)
+    if decision == INDIFFERENT:
+        return "indifferent"
+    if decision == UNDECIDED:
+        return "not clear"
+    holds = decision == POSITIVE if expected == "positive" else decision == NEGATIVE
+    return "confirms" if holds else "contradicts"
 
 
-def deals_needed(thresholds: pd.DataFrame, deals: int, ruleset: Ruleset) -> int:
-    """The deals the searching policy plays (each under two bids), for a progress bar's total."""
-    return deals * len(rule_cells(thresholds, ruleset))
+def hands_needed(thresholds: dict[int, pd.DataFrame], design: Design | int, ruleset: Ruleset) -> int:
+    """The most hands the searching policy plays (each under two bids), for a progress bar's total:
+    the budget, or every part to its cap."""
+    design = fixed_design(design) if isinstance(design, int) else design
+    most = len(rule_parts(ruleset, thresholds)) * design.cap
+    return most if design.budget is None else min(most, design.budget)
 
 
-__all__ = ["BAND", "BELOW", "COLUMNS", "Cells", "check_rules", "deals_needed", "rule_cells"]
+__all__ = ["BAND", "BELOW", "COLUMNS", "Cells", "Part", "check_rules", "check_seats", "hands_needed", "rule_cells",
+           "rule_parts"]

@@ -143,9 +143,12 @@ SITUATIONS = {None: "", AUCTION_OPEN: "nobody has bid yet", AUCTION_BID: "someon
 
 
 def seat_sentence(seat: str, thresholds: pd.DataFrame, gains: pd.DataFrame, card_play: str,
-                  table_link: str = "", auction: int | None = None) -> str:
+                  table_link: str = "", auction: int | None = None,
+                  marks: Mapping[tuple[str, str], str] | None = None) -> str:
     """One rule of thumb for a seat in one situation: when to bid what, with what it gains, n and
-    the 95% CI. Bids the map never finds best there (an ask once someone has bid) are left out."""
+    the 95% CI. Bids the map never finds best there (an ask once someone has bid) are left out.
+    ``marks``: (seat, bid) -> what a searching player's check said of that bid's rule, nobody having
+    bid (reports/quadrille/rule_check.rule_marks), added to its clause."""
     who = "All seats together" if seat == ALL_SEATS else f"{seat.capitalize()} hand"
     if auction is not None and not (seat == "eldest" and auction == AUCTION_OPEN):
         who += f", {SITUATIONS[auction]}"
@@ -160,9 +163,10 @@ def seat_sentence(seat: str, thresholds: pd.DataFrame, gains: pd.DataFrame, card
         over = "passing" if gain["over"] == "pass" else "asking" if gain["over"] == "ask" else gain["over"]
         if auction == AUCTION_BID and gain["over"] == "ask":
             over = "passing (an ask is no longer open)"   # the map's fixed ask is then a pass
+        mark = (marks or {}).get((seat, bid)) if auction == AUCTION_OPEN else None
         clauses.append(f"{BID_WORDS.get(bid, bid)} {phrase} (on those hands {_signed(gain['gain'])} jetons a deal "
                        f"{_interval(gain['ci_low'], gain['ci_high'])} over {over}, n = {int(gain['n']):,}{verdict}"
-                       f"{played})")
+                       f"{played}{'; ' + mark if mark else ''})")
     link = f" ({table_link})" if table_link else ""
     if not clauses:
         return f"**{who}**, with {card_play}: pass; no class of hands with enough deals finds a bid paying." + link
@@ -170,7 +174,8 @@ def seat_sentence(seat: str, thresholds: pd.DataFrame, gains: pd.DataFrame, card
 
 
 def bidding_verdicts(data: DecisionMapData, card_play: str, seats: Sequence[str] | None = None,
-                     table_link: str = "") -> tuple[list[str], pd.DataFrame, pd.DataFrame]:
+                     table_link: str = "", marks: Mapping[tuple[str, str], str] | None = None
+                     ) -> tuple[list[str], pd.DataFrame, pd.DataFrame]:
     """(sentences, thresholds, gains) for each seat of the map (default: all of them) in each
     situation it meets with a decision to take: nobody has bid yet (eldest always), and someone
     has bid before it (the later seats; the ask is then closed to them, a higher bid open)."""
@@ -183,7 +188,7 @@ def bidding_verdicts(data: DecisionMapData, card_play: str, seats: Sequence[str]
             if thresholds.empty:
                 continue
             gains = rule_gains(data, seat, thresholds, auction)
-            sentences.append(seat_sentence(seat, thresholds, gains, card_play, table_link, auction))
+            sentences.append(seat_sentence(seat, thresholds, gains, card_play, table_link, auction, marks))
             all_thresholds.append(thresholds)
             all_gains.append(gains)
     metadata: Mapping = data.metadata

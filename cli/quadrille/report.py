@@ -30,6 +30,11 @@ StrongerPlayOption = Annotated[bool, typer.Option(
                             "PIMC card play, on a prefix of the deals (minutes more; at the default size most "
                             "classes have too few deals to answer, so it is not in the default report).")]
 
+ConfirmHandsOption = Annotated[Optional[int], typer.Option(
+    "--confirm-hands", metavar="N",
+    help="Hands for checking each seat's rule of thumb under pimc, all parts together (default 2,000, scaled with "
+         "--deals): each part is sampled until pimc decides it or its cap; more hands decide more parts (with "
+         "--scheduler, on the cluster). 0 leaves the check out.", show_default=False)]
 CardPlayOption = Annotated[str, typer.Option(
     "--card-play", metavar="POLICY",
     help="The card play the verdicts rest on: strong (the heuristic's card-play rules at tuned values, "
@@ -51,6 +56,7 @@ def report_command(
     block_deals: BlockDealsOption = None,
     stronger_play: StrongerPlayOption = False,
     card_play: CardPlayOption = "strong",
+    confirm_hands: ConfirmHandsOption = None,
 ) -> None:
     """Build the strategy report: a first page of verdicts (rules of thumb per seat and auction,
     basic bidding charts, the vole, a rule card scored on held-out deals), the strength ladder of
@@ -66,13 +72,13 @@ def report_command(
     """
     with user_errors():
         interrupted = run(out, deals, quick, seed, ruleset, rule or [], threads, scheduler, block_deals, stronger_play,
-                          card_play)
+                          card_play, confirm_hands)
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
 def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_deals=None, stronger_play=False,
-        card_play="strong") -> bool:
+        card_play="strong", confirm_hands=None) -> bool:
     from rich.console import Console
 
     from spadille.kernel.quadrille.ruleset import load_ruleset_with
@@ -88,7 +94,7 @@ def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_d
 
     rules = load_ruleset_with(ruleset, rule)
     plan = plan_for(rules, seed, deals, quick, threads, companions=report_companions("quadrille"),
-                    stronger_play=stronger_play, card_play=card_play)
+                    stronger_play=stronger_play, card_play=card_play, confirm_hands=confirm_hands)
     stdout, stderr = Console(), Console(stderr=True)
     if not out.parent.exists():
         out.parent.mkdir(parents=True)

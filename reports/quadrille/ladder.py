@@ -38,8 +38,10 @@ def ladder_sections(ruleset, seed: int, sizes: dict[str, int], threads: int | No
         "is scored against the same seat in the all-heuristic play of the same deal (duplicate play): its gain is "
         "the seat's net jetons a deal minus the heuristic's. The heuristic is the fixed point, 0 by definition, so "
         "later changes to any policy can be measured against it. Intervals are 95% and paired, the deal being the "
-        "unit (its four seats share its cards). Side: the policy's seat was the ombre or the called friend in its "
-        "own play; defence: a defender.",
+        "unit (its four seats share its cards). Side: the seat was the ombre or the called friend in the "
+        "all-heuristic play of the deal; defence: a defender. `spadille ladder quadrille --reference pimc --team --by "
+        "contract,role` measures any policy against the searching player instead, a whole team at a time, by contract "
+        "and role (docs/strength.md).",
         f"Deals per policy: {sizes_text}; double-dummy play (dd, which sees every hand and plays as if "
         "the others did too, with the heuristic's bidding) costs about a hundredth of a second a deal, so its sample is small. "
         "`spadille ladder quadrille --policies random,heuristic,dd,pimc --deals N` measures any registered policy "

@@ -68,6 +68,8 @@ def maps_sections(plan: ReportPlan, step: Step, shared: dict | None = None) -> l
                                "; ".join(dict.fromkeys(p.describe() for p in policies)), plot_figure, answers,
                                table_return, card_play=card_play, heuristic_map=heuristic_map)
     verdicts.leading = True
+    if shared is not None:   # the check under pimc marks each rule on it (standard._rules)
+        shared["verdicts"] = (verdicts, data, card_play)
     n = data.deals_done
     cut = " (interrupted: the deals that finished)" if data.interrupted else ""
     best = data.best_by_class

@@ -34,7 +34,11 @@ from spadille.reports.document import Report, Section, TableItem
 from .part_support import PartInterrupted, Step
 
 DEFAULT_MAP_DEALS = 4_000_000
-RULE_CHECK_DEALS = 40
+# The check of each seat's rule under pimc (reports/quadrille/rule_check.py): a first look at
+# RULE_CHECK_FIRST hands of each kind, then hands where a decision seems nearest, RULE_CHECK_HANDS in all.
+RULE_CHECK_FIRST = 20
+RULE_CHECK_HANDS = 2000
+MAX_CONFIRM_HANDS = 10_000_000
 QUICK_MAP_DEALS = 100_000
 QUADRILLE_PARTS = ("baseline", "ladder", "maps", "rules", "sensitivity", "claims", "hands")
 # The stronger-play ladder (the maps again under dd and pimc card play) is not in the default report:
@@ -65,7 +69,8 @@ class ReportPlan:
     fixpoint_deals: int = 0            # deals of the bidding fixpoint (half fitted, half held out)
     card_play: str = "heuristic"       # the policy whose card play the verdicts rest on
     heuristic_map_deals: int = 0       # the heuristic's own map beside it (0: none, or it is the heuristic)
-    rule_check_deals: int = 0          # hands of each kind dealt to check each seat's rule under pimc (0: none)
+    rule_check_hands: int = 0          # hands dealt to order to check each seat's rule under pimc, all parts (0: none)
+    rule_check_first: int = RULE_CHECK_FIRST   # hands of each kind at the check's first look
     # other games' parts: (game, module under spadille.reports, deals), in the order they follow
     companions: tuple[tuple[str, str, int], ...] = ()
     threads: int | None = None
@@ -78,13 +83,14 @@ class ReportPlan:
                 "claims_scale": self.claims_scale, "evaluation_deals": self.evaluation_deals,
                 "answer_deals": self.answer_deals, "table_return_samples": self.table_return_samples,
                 "fixpoint_deals": self.fixpoint_deals, "card_play": self.card_play,
-                "heuristic_map_deals": self.heuristic_map_deals, "rule_check_deals": self.rule_check_deals,
+                "heuristic_map_deals": self.heuristic_map_deals, "rule_check_hands": self.rule_check_hands,
+                "rule_check_first": self.rule_check_first,
                 **{f"{game}_deals": deals for game, _, deals in self.companions}, "quick": self.quick}
 
 
 def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, threads: int | None = None,
              companions: Sequence[tuple[str, str]] = (), stronger_play: bool = False,
-             card_play: str = DEFAULT_CARD_PLAY) -> ReportPlan:
+             card_play: str = DEFAULT_CARD_PLAY, confirm_hands: int | None = None) -> ReportPlan:
     """Sizes of every part from the decision map's deals (default: about ten minutes on two cores).
 
     ``companions``: (game, module under spadille.reports) of each other game whose part follows
@@ -129,13 +135,30 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
         # the heuristic's verdicts beside the card play's: a tenth of the map's deals is enough to
         # see where a class's best bid differs clearly
         heuristic_map_deals=0 if card_play == "heuristic" else max(1_000, map_deals // 10),
-        # four kinds of hand a seat, each hand played twice by pimc at every seat: 40 hands a kind
-        # give a 95% interval of about ±3 jetons on an ask
-        rule_check_deals=max(4, round(RULE_CHECK_DEALS * math.sqrt(scale))),
+        # four kinds of hand a seat, each hand played twice by pimc at every seat, sampled until decided:
+        # the first look and the budget shrink with the report (--confirm-hands sets the budget)
+        rule_check_first=max(4, min(RULE_CHECK_FIRST, round(RULE_CHECK_FIRST * math.sqrt(scale)))),
+        rule_check_hands=_confirm_hands(confirm_hands, scale, quick and deals is None),
         companions=tuple((game, module, _companion(module).report_deals(scale)) for game, module in companions),
         threads=threads, quick=quick,
         parts=(QUADRILLE_PARTS if stronger_play else DEFAULT_PARTS) + tuple(game for game, _ in companions),
     )
+
+
+def _confirm_hands(given: int | None, scale: float, quick: bool) -> int:
+    """The check's budget of hands: --confirm-hands, else RULE_CHECK_HANDS scaled with the report
+    (96 for --quick, as many as its old fixed six hands a part). At about an eighth of a second a
+    hand on two idle cores (each hand played twice with pimc in every seat), 2,000 hands are about
+    four minutes."""
+    from spadille.kernel.common.errors import SimulationError
+
+    if given is not None:
+        if not isinstance(given, int) or not 0 <= given <= MAX_CONFIRM_HANDS:
+            raise SimulationError(f"--confirm-hands must be between 0 and {MAX_CONFIRM_HANDS:,}, not {given!r}")
+        return given
+    if quick:
+        return 96
+    return max(64, round(RULE_CHECK_HANDS * math.sqrt(scale)))
 
 
 # Seconds each part took in the default report on the 2-core machine from a cold numba cache, so
@@ -155,7 +178,7 @@ def estimated_seconds(plan: ReportPlan) -> dict[str, float]:
     whole-report bar (cli/progress.WholeRun)."""
     scale = plan.map_deals / DEFAULT_MAP_DEALS
     sizes = {"baseline": plan.baseline_deals / max(10_000, DEFAULT_MAP_DEALS // 2), "ladder": scale, "maps": scale,
-             "rules": plan.rule_check_deals / RULE_CHECK_DEALS, "sensitivity": scale, "claims": plan.claims_scale,
+             "rules": plan.rule_check_hands / RULE_CHECK_HANDS, "sensitivity": scale, "claims": plan.claims_scale,
              "hands": plan.evaluation_deals / 4_000}
     out = {}
     for name in plan.parts:
@@ -361,15 +384,20 @@ def _sensitivity(plan: ReportPlan, step: Step) -> list[Section]:
 def _rules(plan: ReportPlan, step: Step, shared: dict | None = None) -> list[Section]:
     """Each seat's rule of thumb, nobody having bid before it, checked under pimc on hands dealt
     to order; placed right after the verdicts it checks. Nothing without a finished map or with no deals asked for."""
-    from .rule_check import rule_check_section
+    from .rule_check import check_design, rule_check_section
+    from .verdicts import mark_rules
 
     data = (shared or {}).get("map")
-    if data is None or data.interrupted or not plan.rule_check_deals:
+    if data is None or data.interrupted or not plan.rule_check_hands:
         return []
-    section = rule_check_section(plan.ruleset, data, shared["policies"], plan.rule_check_deals, plan.seed,
-                                 plan.threads, step, plan.card_play)
-    if section is None:
+    design = check_design(plan.rule_check_first, plan.rule_check_hands)
+    checked = rule_check_section(plan.ruleset, data, shared["policies"], design, plan.seed, plan.threads, step,
+                                 plan.card_play)
+    if checked is None:
         return []
+    section, marks = checked
+    if "verdicts" in shared:
+        mark_rules(*shared["verdicts"], marks)
     section.leading = True
     return [section]
 

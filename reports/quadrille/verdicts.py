@@ -11,6 +11,7 @@ from spadille.reports.document import FigureItem, Section, TableItem
 
 
 CARD_PLAY = "the heuristic's bidding and card play"
+TABLE_LINK = "table: best-by-class.csv"
 POINT_INTRODUCTION = (
     "The vole is decided at the point, by the player on lead once his side has won every trick so far, knowing his "
     "own cards and the cards played: the sentences below class those positions by how many of his cards no card "
@@ -39,7 +40,7 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
     from .vole_point import rule_items
 
     seats = SEAT_NAMES[ruleset["pack.seats"]]
-    sentences, thresholds, gains = bidding_verdicts(data, card_play, table_link="table: best-by-class.csv")
+    sentences, thresholds, gains = bidding_verdicts(data, card_play, table_link=TABLE_LINK)
     # the play the verdicts and the vole rule rest on, as the map's policies describe themselves
     played_by = seats_playing(data.metadata.get("policies") or [policy_description], seats)
     at_the_point = rule_sentences(data.vole_point_rules, f"{card_play} ({played_by})", BID_PHRASES, data.min_n)
@@ -103,6 +104,18 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
                                "accuracy: share of held-out hands whose class's best bid is the card's; regret: jetons "
                                "a hand lost against each class's best bid, paired, 95% CI"))
     return Section("Verdicts: when to ask, go sans prendre or try the vole", paragraphs, items)
+
+
+def mark_rules(section: Section, data, card_play: str, marks: dict) -> None:
+    """Each seat's rule sentence, nobody having bid, with what the check under pimc said of each bid
+    (rule_check.rule_marks): the sentences are made again with the marks and put in place of the
+    plain ones."""
+    from spadille.analyses.quadrille.verdicts import bidding_verdicts
+
+    plain, _, _ = bidding_verdicts(data, card_play, table_link=TABLE_LINK)
+    marked, _, _ = bidding_verdicts(data, card_play, table_link=TABLE_LINK, marks=marks)
+    replaced = dict(zip(plain, marked))
+    section.paragraphs = [replaced.get(paragraph, paragraph) for paragraph in section.paragraphs]
 
 
 def _two_verdicts(rows, first: tuple[str, str], second: tuple[str, str], extra: dict, flag: tuple[str, str]):
