@@ -8,8 +8,12 @@ first: a command that simulated before checking would fail with that error inste
 
 from __future__ import annotations
 
+import contextlib
 import os
+import pwd
 import stat
+import tempfile
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -70,20 +74,43 @@ def test_unwritable_proc_is_refused_before_work(command, monkeypatch):
     assert "'/proc'" in line and "not writable" in line
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder; /proc is the test there")
-@pytest.mark.parametrize("command", COMMANDS)
-def test_read_only_folder_is_refused_before_work(command, monkeypatch, tmp_path):
-    _, suffix, work = COMMANDS[command]
-    _forbid_work(monkeypatch, work)
-    folder = tmp_path / "locked"
+@contextlib.contextmanager
+def _locked_folder():
+    """A read-only folder the test can write into only through the command under test: under root
+    (as CI runs), which writes anywhere, the command runs with the effective user ``nobody`` and the
+    folder's parent is opened to him, so the folder's own permissions are what refuse the file."""
+    parent = Path(tempfile.mkdtemp(prefix="spadille-locked-"))
+    folder = parent / "locked"
     folder.mkdir()
-    folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    parent.chmod(0o755)
+    folder.chmod(stat.S_IRUSR | stat.S_IXUSR | stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH | stat.S_IXOTH)
+    root = os.geteuid() == 0
     try:
-        line = _one_error_line(_invoke(command, str(folder / f"x{suffix}")))
+        if root:
+            os.seteuid(pwd.getpwnam("nobody").pw_uid)
+        try:
+            yield folder
+        finally:
+            if root:
+                os.seteuid(0)
     finally:
         folder.chmod(stat.S_IRWXU)
+        for leftover in folder.iterdir():
+            leftover.unlink()
+        folder.rmdir()
+        parent.rmdir()
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_read_only_folder_is_refused_before_work(command, monkeypatch):
+    _, suffix, work = COMMANDS[command]
+    _forbid_work(monkeypatch, work)
+    with _locked_folder() as folder:
+        result = _invoke(command, str(folder / f"x{suffix}"))
+        left = list(folder.iterdir())
+    line = _one_error_line(result)
     assert "not writable" in line
-    assert list(folder.iterdir()) == []
+    assert left == []
 
 
 def test_the_probe_leaves_nothing_behind(tmp_path):

@@ -9,6 +9,8 @@ keeps some of them; the sampled deals must be exactly those, each about equally 
 
 from __future__ import annotations
 
+import re
+
 import itertools
 import time
 
@@ -134,13 +136,15 @@ def test_progress_counts_every_accepted_deal(ruleset):
 
 
 def test_an_impossible_condition_fails_fast_with_the_rate(ruleset):
-    deal_conditioned(ruleset, SEED, 10, "trumps(eldest, spades) > 1")  # compile first
-    start = time.perf_counter()
+    # "fast" is counted in deals tried, not timed: the dealer gives up once the acceptance rate's
+    # upper bound shows the limit cannot be reached, long before it has tried the limit's deals
     with pytest.raises(ConditionError, match="matched 0 of") as error:
         deal_conditioned(ruleset, SEED, 100, "trumps(eldest, spades) > 11")
-    assert time.perf_counter() - start < 4.0
     message = str(error.value)
     assert "rate below" in message and "trumps(eldest, spades) > 11" in message and "relax" in message
+    tried, limit = (int(text.replace(",", "")) for text in
+                    re.search(r"matched 0 of ([\d,]+) deals.*limit of ([\d,]+)", message).groups())
+    assert tried * 10 <= limit, (tried, limit)
 
 
 def test_max_attempts_is_never_exceeded(ruleset):
@@ -222,7 +226,9 @@ def test_reading_is_linear_and_bounded(ruleset):
     assert len(str(error.value)) < 300
     hidden, tokens = expressions.hide_tokens("7" * 200_000 + "♥")
     assert list(tokens.values()) == ["7" * 200_000 + "♥"]
-    assert time.perf_counter() - start < 2.0     # quadratic, the scan alone would take minutes
+    # not a speed measurement but a hang guard: a quadratic scan of these texts takes many minutes,
+    # the linear one milliseconds, so even a machine loaded twenty times over stays far inside it
+    assert time.perf_counter() - start < 60.0
     for text, named in [("kings(me) >= " + "9" * 1500, "out of range"), ("kings(me) >= 1e400", "out of range"),
                         ("not " * 60 + "kings(me) >= 1", "nested more than 40 deep"),
                         ("kings(me) >= 1 or " * 100 + "1 < 2", "more than 600 parts")]:
