@@ -47,7 +47,7 @@ def bench_command(
     from rich.console import Console
     from rich.table import Table
 
-    from spadille.kernel.quadrille.bench import kernel_rates, reference_rates, startup_times
+    from spadille.kernel.quadrille.bench import KERNEL_POLICIES, PLAYOUT, kernel_rates, reference_rates, startup_times
     from spadille.kernel.common.version import package_version
 
     console = Console(stderr=False)
@@ -92,8 +92,11 @@ def bench_command(
     ratios.add_column("figure")
     ratios.add_column("value", justify="right")
     if all_threads > 1:
-        for policy in ("deal-only", "random", "heuristic", "strong"):
+        for policy in ("deal-only", PLAYOUT, *KERNEL_POLICIES):
             ratios.add_row(f"{policy}: {all_threads} threads / 1 thread", f"{multi[policy] / single[policy]:.2f}x")
+    for policy in KERNEL_POLICIES:
+        if policy in single and PLAYOUT in single:
+            ratios.add_row(f"{policy}: full deals / {PLAYOUT} (1 core)", f"{single[policy] / single[PLAYOUT]:.2f}x")
     for record in reference:
         ratios.add_row(f"{record.policy}: kernel (1 core) / reference", f"{single[record.policy] / record.rate:,.0f}x")
     console.print(ratios)

@@ -80,18 +80,43 @@ def _time_deal_only(rs: Ruleset, deals: int, threads: int) -> float:
     return elapsed
 
 
+def _time_playout(rs: Ruleset, deals: int, threads: int) -> float:
+    """The bare greedy playout (kernel/quadrille/_playout.py) on the same deals: the yardstick."""
+    import numba
+
+    from ._playout import greedy_playout
+
+    numba.set_num_threads(threads)
+    chunk = 4096
+    tables = build_tables(rs)
+    arguments = (tables.rules, tables.pos_of_card, tables.block_of_pos, tables.block_mask, tables.top_pos)
+    tricks = np.zeros(((deals + chunk - 1) // chunk, L.MAX_SEATS), dtype=np.int64)
+    greedy_playout(1, 0, min(deals, chunk), chunk, *arguments, tricks)  # warm-up / compile
+    tricks[:] = 0
+    started = time.perf_counter()
+    greedy_playout(12345, 0, deals, chunk, *arguments, tricks)
+    elapsed = time.perf_counter() - started
+    assert tricks.sum() == deals * rs["pack.hand_size"]  # every trick of every deal was played
+    return elapsed
+
+
 KERNEL_POLICIES = ("random", "heuristic", "strong")
+PLAYOUT = "playout"
 
 
 def kernel_rates(deals: int, threads_all: int, ruleset: str | None = None) -> list[BenchRecord]:
-    """Deals per second for deal-only, random, heuristic and strong (the heuristic's kernel at its
-    tuned values, which change how long the play takes), on one core and on all."""
+    """Deals per second for deal-only, the bare greedy playout (the yardstick of the deal loop: a
+    deal, a trump and ten greedy tricks, nothing else), random, heuristic and strong (the
+    heuristic's kernel at its tuned values, which change how long the play takes), on one core and
+    on all."""
     rs = load_ruleset(ruleset) if ruleset else load_ruleset()
     for policy in KERNEL_POLICIES:
         _time_kernel(rs, policy, 4096, 1)  # compile before timing
     records = []
     for threads in sorted({1, threads_all}):
         records.append(BenchRecord("full deals", "kernel", "deal-only", threads, deals, _time_deal_only(rs, deals, threads)))
+        records.append(BenchRecord("greedy tricks only", "kernel", PLAYOUT, threads, deals,
+                                   _time_playout(rs, deals, threads)))
         for policy in KERNEL_POLICIES:
             records.append(BenchRecord("full deals", "kernel", policy, threads, deals, _time_kernel(rs, policy, deals, threads)))
     return records
