@@ -66,7 +66,8 @@ def maps_sections(plan: ReportPlan, step: Step, shared: dict | None = None) -> l
                                             progress=step("what a jeton left on the table brings back", samples))
     verdicts = verdict_section(data, first, None if second is None or second.interrupted else second, plan.ruleset,
                                "; ".join(dict.fromkeys(p.describe() for p in policies)), plot_figure, answers,
-                               table_return, card_play=card_play, heuristic_map=heuristic_map)
+                               table_return, card_play=card_play, heuristic_map=heuristic_map, policy=plan.card_play,
+                               previous="heuristic")
     verdicts.leading = True
     if shared is not None:   # the check under pimc marks each rule on it (standard._rules)
         shared["verdicts"] = (verdicts, data, card_play)

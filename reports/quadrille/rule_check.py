@@ -82,7 +82,7 @@ def rule_check_section(ruleset, data, policies, design: Design, seed: int, threa
                   f"confidence sequence over the looks; difference: pimc's gain less {card_play}'s, paired",
                   data=frame, kinds={c: "text" for c in view.columns}),
     ])
-    return section, rule_marks(frame)
+    return section, rule_marks(frame), first_page_sentence(frame)
 
 
 def rule_marks(frame: pd.DataFrame) -> dict[tuple[str, str], str]:
@@ -139,7 +139,8 @@ VERDICT_WORDS = {"confirms": "pimc confirms it", "contradicts": "pimc contradict
                  "not clear": "not decided"}
 
 
-def _paragraphs(frame: pd.DataFrame, design: Design, card_play: str) -> list[str]:
+def decided_counts(frame: pd.DataFrame) -> str:
+    """"12: 7 confirmed, 2 contradicted, 3 practically indifferent; 4 not decided (at n = ...)"."""
     counts = frame["search_verdict"].value_counts().to_dict()
     decided = len(frame) - counts.get("not clear", 0)
     summary = ", ".join(f"{counts[v]} {word}" for v, word in (
@@ -148,6 +149,19 @@ def _paragraphs(frame: pd.DataFrame, design: Design, card_play: str) -> list[str
     open_parts = frame[frame["search_verdict"] == "not clear"]
     undecided = (f"; {len(open_parts)} not decided (at n = {', '.join(f'{n:,}' for n in open_parts['n'])})"
                  if len(open_parts) else "")
+    return f"{decided}: {summary or 'none'}{undecided}"
+
+
+def first_page_sentence(frame: pd.DataFrame) -> str:
+    """What the first page says of the check: how many parts of the rules pimc decided, and how."""
+    played = frame.attrs.get("hands_played", int(frame["n"].sum()))
+    return (f"**Checked under pimc.** Each seat's rule for when nobody has bid was checked with every seat "
+            f"playing pimc on hands dealt to order ({played:,} hands; the section *The rules of thumb under "
+            f"searching play*). Of its {len(frame)} parts pimc decides {decided_counts(frame)}. Each rule below "
+            "says what the check found of it.")
+
+
+def _paragraphs(frame: pd.DataFrame, design: Design, card_play: str) -> list[str]:
     played = frame.attrs.get("hands_played", int(frame["n"].sum()))
     out = [
         f"The rule of thumb above rests on {card_play}'s card play. A searching player (pimc: for each card it "
@@ -165,7 +179,7 @@ def _paragraphs(frame: pd.DataFrame, design: Design, card_play: str) -> list[str
         f"({', '.join(f'{look:,}' for look in design.looks)} hands) and each interval is taken at "
         f"{design.levels_text()}, so that the chance of any look misleading is at most 5% (Bonferroni over the "
         f"looks: the intervals are a 95% confidence sequence). Of the {len(frame)} parts of the rules, pimc decides "
-        f"{decided}: {summary or 'none'}{undecided}; {played:,} hands in all.",
+        f"{decided_counts(frame)}; {played:,} hands in all.",
     ]
     seat = None
     for row in frame.to_dict("records"):

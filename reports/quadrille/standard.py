@@ -395,9 +395,9 @@ def _rules(plan: ReportPlan, step: Step, shared: dict | None = None) -> list[Sec
                                  plan.card_play)
     if checked is None:
         return []
-    section, marks = checked
+    section, marks, counted = checked
     if "verdicts" in shared:
-        mark_rules(*shared["verdicts"], marks)
+        mark_rules(*shared["verdicts"], marks, counted)
     section.leading = True
     return [section]
 

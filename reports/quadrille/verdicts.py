@@ -21,13 +21,16 @@ POINT_INTRODUCTION = (
 
 
 def verdict_section(data, first, second, ruleset, policy_description: str, figure, answers=None,
-                    table_return=None, card_play: str = CARD_PLAY, heuristic_map=None) -> Section:
+                    table_return=None, card_play: str = CARD_PLAY, heuristic_map=None, policy: str | None = None,
+                    previous: str | None = None) -> Section:
     """``data`` the whole map, ``first``/``second`` its halves (``second`` None when the run was
     stopped before it); ``figure(plot, data, **options)`` renders a plot to PNG; ``answers`` the
     asker's take-or-cede comparison (take_or_cede.py), when it was run; ``table_return`` the
     measured value of a jeton left on the table (kernel/quadrille/table_return.py), without which
     session accounting gives each seat an equal share; ``card_play`` the phrase naming the play;
-    ``heuristic_map`` the heuristic's own map, whose verdicts are set beside these."""
+    ``heuristic_map`` the map of the play the verdicts rested on before (``previous``, the heuristic),
+    whose verdicts and thresholds are set beside these; ``policy`` the registry name of the
+    verdicts' play, whose measured strength against pimc opens the page."""
     from spadille.analyses.quadrille import plots
     from spadille.analyses.quadrille.accounting import accounting_sentences, flip_table, measured_values, table_value
     from spadille.analyses.quadrille.take_or_cede import take_sentence
@@ -36,7 +39,10 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
     from spadille.analyses.quadrille.vole_rule import rule_sentences
     from spadille.kernel.quadrille.cards import SEAT_NAMES
 
+    from spadille.analyses.quadrille.vole_rule import rule_words
+
     from .card_play import seats_playing
+    from .first_page import glance_item, moves_items, strength_item, strength_paragraph
     from .vole_point import rule_items
 
     seats = SEAT_NAMES[ruleset["pack.seats"]]
@@ -58,6 +64,7 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
         "in the seat's own jetons a deal, on the very same deals, with its 95% interval and n; the accounting is "
         "a fresh table (antes paid, a bête put down counted as spent). The seats bid and play as "
         f"{played_by}.",
+        *([strength_paragraph(policy)] if policy else []),
         "Each seat's rules are for the situation it meets when it first speaks: nobody has bid yet (always so "
         "for eldest hand), or someone has bid before it, when an ask is no longer open (the map's fixed ask is "
         "then a pass) and the question is whether to outbid with a sans prendre. Where a bid was not actually "
@@ -75,7 +82,20 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
         comparison = compare_maps(data, heuristic_map)
         paragraphs.append(comparison_sentence(comparison, card_play, "the heuristic's bidding and card play",
                                               heuristic_map.deals_done))
-    items = [FigureItem(f"chart-{seat}", f"Basic bidding chart: {seat} hand",
+    moved, moves_item = [], None
+    if heuristic_map is not None and policy and previous and previous != policy:
+        _, before, _ = bidding_verdicts(heuristic_map, "the heuristic's bidding and card play")
+        moved, moves_item = moves_items(thresholds, before, card_play, "the heuristic's bidding and card play",
+                                        policy, previous)
+    paragraphs[2:2] = moved  # after the introduction and the play's strength
+    vole_rules = {BID_PHRASES.get(contract, contract): rule_words(group.iloc[0]["from_masters"],
+                                                                   int(group.iloc[0]["cards_left"]), data.min_n)
+                  for contract, group in data.vole_point_rules.groupby("contract", sort=False)
+                  if group["n_go"].sum() + group["n_stop"].sum() > 0}
+    leading = [glance_item(thresholds, list(data.layout.bids[1:]), vole_rules, card_play)]
+    if policy:
+        leading.append(strength_item([policy] + ([previous] if previous and previous != policy else [])))
+    items = leading + [FigureItem(f"chart-{seat}", f"Basic bidding chart: {seat} hand",
                         figure(plots.plot_best_action, data, seat=seat),
                         "colour: the bid with the highest mean payment; number: its paired margin over the "
                         "runner-up in jetons a deal; pale hatched: the margin's 95% CI holds 0; grey: too few hands",
@@ -90,6 +110,7 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
               _flip_item(flips, valuation),
               *([_answer_item(answers)] if answers is not None and answers.offered else []),
               *([_comparison_item(comparison, card_play)] if comparison is not None else []),
+              *([moves_item] if moves_item is not None else []),
               *rule_items(data)]
     if second is not None and first.deals_done and second.deals_done:
         card = fit_rule_card(first, second)
@@ -106,16 +127,20 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
     return Section("Verdicts: when to ask, go sans prendre or try the vole", paragraphs, items)
 
 
-def mark_rules(section: Section, data, card_play: str, marks: dict) -> None:
+def mark_rules(section: Section, data, card_play: str, marks: dict, counted: str | None = None) -> None:
     """Each seat's rule sentence, nobody having bid, with what the check under pimc said of each bid
     (rule_check.rule_marks): the sentences are made again with the marks and put in place of the
-    plain ones."""
+    plain ones; ``counted``, the check's decided and undecided parts, goes before the first rule."""
     from spadille.analyses.quadrille.verdicts import bidding_verdicts
 
     plain, _, _ = bidding_verdicts(data, card_play, table_link=TABLE_LINK)
     marked, _, _ = bidding_verdicts(data, card_play, table_link=TABLE_LINK, marks=marks)
     replaced = dict(zip(plain, marked))
     section.paragraphs = [replaced.get(paragraph, paragraph) for paragraph in section.paragraphs]
+    if counted:
+        first_rule = next((i for i, paragraph in enumerate(section.paragraphs) if paragraph in marked),
+                          len(section.paragraphs))
+        section.paragraphs.insert(first_rule, counted)
 
 
 def _two_verdicts(rows, first: tuple[str, str], second: tuple[str, str], extra: dict, flag: tuple[str, str]):
