@@ -103,14 +103,15 @@ def _check_shared(context, kwargs: dict) -> None:
 
 
 def attributed(message: str) -> str:
-    """``message`` led by the flag whose typed value it quotes, when it names no flag itself and
-    exactly one option's value appears in it (as 'value', "value" or a whole word)."""
+    """``message`` followed by the flag whose typed value it quotes, when it names no flag itself and
+    exactly one option's value appears in it (as 'value', "value" or a whole word). The flag goes
+    last, so the message still opens with what went wrong."""
     given = _GIVEN.get()
     if not given or FLAG.search(message):
         return message
     found = [flag for flag, values in given.items() if any(_quotes(message, part) for value in values
                                                            for part in _parts(value))]
-    return f"{found[0]}: {message}" if len(found) == 1 else message
+    return f"{message} (option {found[0]})" if len(found) == 1 else message
 
 
 def _parts(value: str) -> list[str]:

@@ -48,5 +48,5 @@ def user_errors() -> Iterator[None]:
         if isinstance(exc, reported_errors()):  # classes while it propagates could fail half-way
             from .checks import attributed
 
-            fail(attributed(" ".join(str(exc).splitlines())))  # one line, led by the option it is about
+            fail(attributed(" ".join(str(exc).splitlines())))  # one line, naming the option it is about
         raise

@@ -71,7 +71,8 @@ def test_evaluate_reversis_answers_ctrl_c_at_once():
     process = spadille("evaluate", "reversis", "sA s9 s5 hJ h4 dK d7 d2 cQ c8 c3", "--deals", "9000000")
     took = interrupt_once_busy(process, busy_seconds=4.0)
     stdout, stderr = process.communicate()
-    assert process.returncode == 130 and took < 5, (took, stderr)
+    # not a speed measurement: before the fix it held Ctrl-C for 84 s; the bound leaves room for a loaded machine
+    assert process.returncode == 130 and took < 30, (took, stderr)
     assert stderr.strip().splitlines()[-1].startswith("Interrupted: nothing was kept") and "Traceback" not in stderr
 
 
@@ -81,7 +82,8 @@ def test_an_interrupted_evaluate_quadrille_exits_130_with_what_it_played():
     process = spadille("evaluate", "quadrille", HAND, "--deals", "100000")
     took = interrupt_once_busy(process, busy_seconds=5.0)
     stdout, stderr = process.communicate()
-    assert process.returncode == 130 and took < 5, (took, stderr)
+    # not a speed measurement: before the fix it played all its deals; its batches are a quarter second
+    assert process.returncode == 130 and took < 30, (took, stderr)
     assert "Traceback" not in stderr
     last = stderr.strip().splitlines()[-1]
     if last.startswith("Interrupted: the estimates rest on the "):
@@ -116,7 +118,7 @@ def test_a_huge_claim_file_is_refused_in_one_line(tmp_path):
     result = RUNNER.invoke(app, ["claims", "--claims", str(big)])
     assert result.exit_code == 1
     assert result.output.strip().splitlines() == [
-        f"Error: --claims: {big} is larger than the 1,048,576 bytes a file read here may hold"]
+        f"Error: {big} is larger than the 1,048,576 bytes a file read here may hold (option --claims)"]
 
 
 def test_a_huge_policy_file_is_refused_in_one_line(tmp_path):
@@ -125,7 +127,7 @@ def test_a_huge_policy_file_is_refused_in_one_line(tmp_path):
     result = RUNNER.invoke(app, ["simulate", "quadrille", "--deals", "10", "--policy-file", str(big)])
     assert result.exit_code == 1
     assert result.output.strip().splitlines() == [
-        f"Error: --policy-file: policy file '{big}' is larger than the 1,048,576 bytes a file read here may hold"]
+        f"Error: policy file '{big}' is larger than the 1,048,576 bytes a file read here may hold (option --policy-file)"]
 
 
 def test_a_claim_verdict_than_nan_is_refused(tmp_path):

@@ -57,14 +57,20 @@ class Cells:
     classes: tuple[tuple[int, int], ...]  # (matadors, trumps); trumps == TRUMPS_TOP means that many or more
 
     def condition(self, ruleset: Ruleset, seat_index: int = SEAT) -> str:
-        """The condition language's text for these classes of the seat's hand, suit by suit of its best suit."""
+        """The condition language's text for these classes of the seat's hand, suit by suit of its best
+        suit, each matador count's trumps as runs (``5 <= trumps(...) <= 7``), so that a band of many
+        classes stays well inside the reader's bound on a condition's length."""
         seat = cards.SEAT_NAMES[ruleset["pack.seats"]][seat_index]
+        by_matadors: dict[int, list[int]] = {}
+        for matadors, trumps in self.classes:
+            by_matadors.setdefault(matadors, []).append(trumps)
         terms = []
         for suit in cards.SUITS:
-            for matadors, trumps in self.classes:
-                compare = ">=" if trumps >= TRUMPS_TOP else "=="
-                terms.append(f"(best_suit({seat}) == {suit} and true_matadors({seat}, {suit}) == {matadors} "
-                             f"and trumps({seat}, {suit}) {compare} {trumps})")
+            groups = []
+            for matadors, counts in sorted(by_matadors.items()):
+                runs = " or ".join(_trump_run(f"trumps({seat}, {suit})", low, high) for low, high in _runs(counts))
+                groups.append(f"(true_matadors({seat}, {suit}) == {matadors} and ({runs}))")
+            terms.append(f"(best_suit({seat}) == {suit} and ({' or '.join(groups)}))")
         return " or ".join(terms)
 
     def describe(self) -> str:
@@ -74,6 +80,23 @@ class Cells:
         parts = [f"{_trumps(t)} with {_counts(m)} true matador{'s' if m != [1] else ''}"
                  for t, m in sorted(by_trumps.items())]
         return "; ".join(parts)
+
+
+def _runs(counts: list[int]) -> list[tuple[int, int]]:
+    """Sorted trump counts as runs of consecutive counts, (low, high) each; TRUMPS_TOP means that many or more."""
+    runs: list[list[int]] = []
+    for count in sorted(set(counts)):
+        if runs and count == runs[-1][1] + 1:
+            runs[-1][1] = count
+        else:
+            runs.append([count, count])
+    return [(low, high) for low, high in runs]
+
+
+def _trump_run(term: str, low: int, high: int) -> str:
+    if high >= TRUMPS_TOP:
+        return f"{term} >= {low}"
+    return f"{term} == {low}" if low == high else f"{low} <= {term} <= {high}"
 
 
 def _trumps(count: int) -> str:

@@ -38,6 +38,7 @@ def show_command(seed: SeedOption = 0, deal: DealOption = 0, players: PlayersOpt
 
         values, rules, rounds, _ = _setup(1, ruleset, rule or [], param or [], session_length)
         n = players if players is not None else 4
+        rules.check_players(n)
         if not 0 <= seed <= 2**63 - 1:
             raise SimulationError(f"--seed must be between 0 and {2**63 - 1}, not {seed}")
         if not 0 <= deal < 10**11:

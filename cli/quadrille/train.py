@@ -68,11 +68,12 @@ def train_command(
     if held_out_seed == seed:
         fail(f"--held-out-seed must differ from --seed ({seed}): the result is measured on deals the search never saw")
     with user_errors():
-        _check_target(target)  # before minutes of search, not after
+        check_weights_target(target)  # before minutes of search, not after
         run(seed, deals, iterations, population, held_out_seed, held_out_deals, threads, target)
 
 
-def _check_target(target: Path) -> None:
+def check_weights_target(target: Path) -> None:
+    """Refuse, before any work, an --out where the weights (a .toml) cannot be written."""
     from spadille.analyses.rowfile import RowFileError, probe_writable, refuse_read_only
 
     if target.suffix.lower() != ".toml":

@@ -48,7 +48,8 @@ def train_command(deals: TrainDealsOption = DEFAULT_DEALS, worlds: WorldsOption 
     with user_errors():
         from rich.console import Console
 
-        from spadille.analyses.reversis.strong_fit import decision_rows, fit_weights, regret, split
+        from spadille.analyses.reversis.strong_fit import decision_rows
+        from spadille.cli.quadrille.train import check_weights_target, fit_weights, regret, split
         from spadille.cli.progress import Advance, StopBetweenBatches, deal_progress
         from spadille.kernel.common.version import package_version
         from spadille.kernel.reversis import strong
@@ -57,8 +58,7 @@ def train_command(deals: TrainDealsOption = DEFAULT_DEALS, worlds: WorldsOption 
 
         rules = load_rules(ruleset, preset, rule)
         target = out or Path(strong.__file__).with_name(strong.SHIPPED)
-        if target.exists() and not target.is_file() or not target.parent.is_dir():
-            raise OSError(f"cannot write the weights to {str(target)!r}")
+        check_weights_target(target)
         stderr = Console(stderr=True)
         with StopBetweenBatches(stderr) as stop, deal_progress(stderr) as progress:
             task = progress.add_task("search deals", total=deals + espagnolette_deals, unit="deals")
