@@ -65,8 +65,8 @@ def test_switches_are_listed_with_value_choices_and_source(ruleset):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--trump", "stars"], "unknown suit 'stars': use spades, clubs, hearts, diamonds or ♠♣♥♦ / s c h d"),
-    (["--ruleset", "nope"], "unknown ruleset 'nope'; available: encyclopedie-1765, italian-modern, mediateur, quadrille-a-trois"),
+    (["--trump", "stars"], "unknown suit 'stars': use spades, clubs, hearts, diamonds or ♠♣♥♦ / s c h d (option --trump)"),
+    (["--ruleset", "nope"], "unknown ruleset 'nope'; available: encyclopedie-1765, italian-modern, mediateur, quadrille-a-trois (option --ruleset)"),
 ])
 def test_rules_errors(args, message):
     result = rules(*args)

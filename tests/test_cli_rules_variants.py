@@ -72,7 +72,7 @@ def test_a_trois_has_no_diamonds():
 def test_a_trois_refuses_the_removed_suit_as_trumps():
     result = rules("--ruleset", "quadrille-a-trois", "--trump", "d")
     assert result.exit_code == 1
-    assert result.stderr == ("Error: ruleset 'quadrille-a-trois' does not allow diamonds as trumps "
+    assert result.stderr == ("Error: --trump d: ruleset 'quadrille-a-trois' does not allow diamonds as trumps "
                              "(allowed: spades, clubs, hearts)\n")
 
 

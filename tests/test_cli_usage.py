@@ -50,4 +50,4 @@ def test_a_bad_rule_override_is_one_line():
     result = spadille("simulate", "quadrille", "--deals", "10", "--rule", "vole.failed=x")
     assert result.returncode == 1
     assert result.stderr.strip() == ("Error: ruleset 'encyclopedie-1765.toml with vole.failed=x': rule 'vole.failed': "
-                                     "value 'x' is not among its choices ['collect-game', 'encyclopedie-literal']")
+                                     "value 'x' is not among its choices ['collect-game', 'encyclopedie-literal'] (option --rule)")

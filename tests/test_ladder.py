@@ -154,11 +154,11 @@ def test_a_policy_file_is_a_rung(tmp_path):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--policies", "strongest"], "Error: unknown policy 'strongest'; available: random, heuristic, strong, dd, pimc"),
-    (["--reference", "nope"], "Error: unknown policy 'nope'; available: random, heuristic, strong, dd, pimc"),
+    (["--policies", "strongest"], "Error: unknown policy 'strongest'; available: random, heuristic, strong, dd, pimc (option --policies)"),
+    (["--reference", "nope"], "Error: unknown policy 'nope'; available: random, heuristic, strong, dd, pimc (option --reference)"),
     (["--deals", "0"], "Error: --deals must be a positive whole number, not 0"),
     (["--policies", "random,random"], "Error: policy 'random' is named twice in the ladder"),
-    (["--policies", "pimc:samples"], "Error: policy 'pimc:samples': parameter 'samples' must look like KEY=VALUE"),
+    (["--policies", "pimc:samples"], "Error: policy 'pimc:samples': parameter 'samples' must look like KEY=VALUE (option --policies)"),
     (["--policies", "pimc:samples=0"], "Error: parameter pimc.samples = 0 is outside [1, 500]"),
     (["--out", "/nonexistent-folder/ladder.csv"],
      "Error: --out '/nonexistent-folder/ladder.csv': directory '/nonexistent-folder' does not exist"),

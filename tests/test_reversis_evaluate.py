@@ -36,4 +36,4 @@ def test_evaluate_command_and_its_errors():
                            env={"COLUMNS": "200"})
     assert strong.exit_code == 0 and "the strong policy's own discard and play" in strong.output, strong.output
     search = runner.invoke(app, ["evaluate", "reversis", HAND, "--policy", "search"])
-    assert search.exit_code == 1 and search.output == "Error: evaluate plays heuristic or strong, not 'search'\n"
+    assert search.exit_code == 1 and search.output == "Error: evaluate plays heuristic or strong, not 'search' (option --policy)\n"

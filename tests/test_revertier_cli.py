@@ -59,7 +59,7 @@ def test_a_preset_and_a_rule_reach_the_output():
     (["--policy", "random", "--policy", "random", "--policy", "random"], "Error: give --policy once"),
     (["--rule", "dice.doublets=3"], "Error: ruleset 'revertier-reconstructed.toml with dice.doublets=3': rule "
                                     "'dice.doublets': value 3 must be one of 4, 2"),
-    (["--games", "0"], "Error: --games must be between 1 and"),
+    (["--games", "0"], "Error: --games must be a positive whole number, not 0"),
     (["--compare", "heuristic"], "Error: --compare takes two different policies as A:B"),
 ])
 def test_bad_input_is_one_error_line(args, message):

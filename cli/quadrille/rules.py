@@ -69,7 +69,7 @@ def rules_command(ruleset: RulesetOption = DEFAULT_RULESET, trump: TrumpOption =
         else:
             suit = parse_suit(trump)
             if suit not in allowed:
-                raise RulesetError(f"ruleset {rules.name!r} does not allow {SUITS[suit]} as trumps "
+                raise RulesetError(f"--trump {trump}: ruleset {rules.name!r} does not allow {SUITS[suit]} as trumps "
                                    f"(allowed: {', '.join(rules['contract.allowed_trumps'])})")
             trumps = [suit]
         Console().print(rules_view(rules, trumps))

@@ -48,8 +48,8 @@ def train_command(deals: TrainDealsOption = DEFAULT_DEALS, worlds: WorldsOption 
     with user_errors():
         from rich.console import Console
 
-        from spadille.analyses.reversis.strong_fit import decision_rows
-        from spadille.cli.quadrille.train import check_weights_target, fit_weights, regret, split
+        from spadille.analyses.reversis.strong_fit import decision_rows, fit_weights, regret, split
+        from spadille.cli.quadrille.train import check_weights_target
         from spadille.cli.progress import Advance, StopBetweenBatches, deal_progress
         from spadille.kernel.common.version import package_version
         from spadille.kernel.reversis import strong
