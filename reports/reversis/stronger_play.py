@@ -3,6 +3,8 @@ under the strong policy with the heuristic's verdicts beside them."""
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import replace
 
 import pandas as pd
@@ -69,6 +71,8 @@ def _figures(result) -> tuple[str, str]:
     from spadille.reports import formatting as fmt
 
     e = result.estimate
+    if e.n and (e.estimate is None or math.isnan(e.estimate)):
+        return "no case", "–"   # deals were played, but none met the claim's event at this size
     if not e.n or not e.ci_text():
         return (e.text if e.n else "–"), "–"
     return fmt.figures_like(e.estimate, e.ci_low, e.ci_high, e.text)
@@ -115,5 +119,10 @@ def moved_sentence(table: pd.DataFrame) -> str:
                 f"table shows.")
     return ("Verdicts that move from the " + BESIDE + " to the " + PLAY + " policy: " + "; ".join(
         f"{row['claim']} ({row['statement'].lower()}), {row[BESIDE + ' verdict']} under the {BESIDE} "
-        f"({row[BESIDE]} {row[BESIDE + ' 95% CI']}) and {row[PLAY + ' verdict']} under the {PLAY} "
-        f"({row[PLAY]} {row[PLAY + ' 95% CI']})" for _, row in moved.iterrows()) + ".")
+        f"({_shown(row, BESIDE)}) and {row[PLAY + ' verdict']} under the {PLAY} ({_shown(row, PLAY)})"
+        for _, row in moved.iterrows()) + ".")
+
+
+def _shown(row, play: str) -> str:
+    interval = row[f"{play} 95% CI"]
+    return row[play] if interval == "–" else f"{row[play]} {interval}"
