@@ -191,7 +191,7 @@ def _bench_pimc(console, out: Optional[Path], deals: int, ladder_deals: int = 0)
         console.print("after − before: the paired difference, deal and seat by deal and seat, with the deals as "
                       "the independent draws.", soft_wrap=True)
     else:
-        console.print("Strength: README.md, pimc's window and node budget (spadille ladder quadrille --policies "
+        console.print("Strength: docs/speed.md, pimc's window and node budget (spadille ladder quadrille --policies "
                       "pimc:window=0:node_budget=0,pimc --deals 600 --seed 2026), or --ladder-deals N here.",
                       soft_wrap=True)
     if out is not None:
