@@ -4,6 +4,10 @@
     quadrille/   Quadrille: cards, rulesets (TOML), tables, the numba deal loop, policies, the
                  reference engine (reference/), the searching players (search/) and bench
     cabriolet/   Cabriolet: its ruleset, exact odds, and the card and dice session kernels
+    reversis/    Reversis: its ruleset and presets, the deal and session kernels, policies (the
+                 search and the fitted strong one among them), exact odds and the reference engine
+    revertier/   Révertier (reconstructed): its ruleset and presets, the game kernel, policies,
+                 an exact oracle and the reference engine
 
 Importing a package does not import numba; the jitted modules (names starting with an
 underscore) load on first use, so the CLI's help stays instant. Nothing here imports the

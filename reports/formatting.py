@@ -3,7 +3,8 @@ kinds and titles that turn a tidy table into the table a report shows.
 
 The CSV beside the report keeps the raw tidy numbers; only the documents use these. Every
 function returns a string and never scientific notation; a missing value (None, NaN, pandas
-NA or NaT) is "–" whatever the kind.
+NA or NaT) is "–" whatever the kind. ``console`` is the one exception: the cell of the console
+tables some commands print, kept as those tables have always read.
 
 Kinds: ``count`` (12,345), ``share`` (12.3%, or "1 in 124" below 1%), ``mean`` (2 decimals),
 ``gain`` (signed: +1.59, −0.42), ``number`` (fixed decimals chosen once for the column),
@@ -211,6 +212,26 @@ def cell(value, kind: str = "text", places: int | None = None) -> str:
     if kind == "boolean":
         return boolean(value)
     return number(value, places)
+
+
+def console(value, places: int = 4, places_below_one: int | None = None, tiny: str = "fixed") -> str:
+    """A cell of the console tables that the Cabriolet, Reversis and Révertier commands print from
+    their frames: yes / no, '–' for a float NaN, a float to ``places`` decimals (``places_below_one``
+    below 1 in size when given), thousands separated; ``tiny="scientific"`` writes a non-zero float
+    under 0.001 in size as 1.234e-05, as those commands' tables always have; anything else as str().
+    Unlike ``cell`` it keeps the hyphen-minus and a column's own decimals, so a console table reads
+    as it did."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        if math.isnan(value):
+            return NONE
+        if tiny == "scientific" and value != 0 and abs(value) < 1e-3:
+            return f"{value:.3e}"
+        if places_below_one is not None and abs(value) < 1:
+            return f"{value:,.{places_below_one}f}"
+        return f"{value:,.{places}f}"
+    return str(value)
 
 
 def figures_like(value, low, high, shown_text: str) -> tuple[str, str]:

@@ -1,1 +1,1 @@
-"""The four source texts that rules, claims and tests cite (see README.md here)."""
+"""The source texts that rules, claims and tests cite (see README.md here)."""

@@ -1,5 +1,5 @@
 """The evidence scripts that measure the solver patch a copy of its source at fixed places, or
-call its search directly; the README quotes their figures, so a change to the search must leave
+call its search directly; docs/speed.md quotes their figures, so a change to the search must leave
 those places findable and that call valid (or update the scripts with it). Checked without
 running them: they take minutes."""
 import importlib.util

@@ -45,12 +45,6 @@ def table_value(seats: int) -> Fraction:
     return Fraction(1, seats)
 
 
-def _scaled(value: Fraction) -> tuple[int, int]:
-    """(numerator, denominator) of ``value``: scaled by the denominator every sum stays a whole number."""
-    value = Fraction(value)
-    return value.numerator, value.denominator
-
-
 Values = Union[Fraction, Sequence[Fraction]]
 VALUE_DIGITS = 4     # measured values are kept to 1/10,000 of a jeton, well inside their intervals
 

@@ -15,7 +15,7 @@ in the others, and its gain is the seat's net jetons minus the seat's in the all
 the same deal. Every candidate plays the same deals of the same seed (common random numbers), so
 the objective is a fixed function of the parameters and two candidates differ only by their play.
 The search never sees the held-out seed: the tuned values' gain is measured there afterwards, with
-the ladder itself and its paired interval, and that is the figure the stamp and the README give.
+the ladder itself and its paired interval, and that is the figure the stamp and docs/strength.md give.
 
 Only the sums of each seat's payments are needed (the kernel's by-seat totals), so a candidate
 costs four plays of the deals without a row kept: about a second for 10,000 deals on two cores.

@@ -11,7 +11,6 @@ the same, stats.mean_interval), n the positions reached. Classes cross some of t
 
 from __future__ import annotations
 
-import math
 from typing import Iterable, Mapping, Sequence
 
 import numpy as np
@@ -106,7 +105,3 @@ def pooled(stats: np.ndarray, scheme: str, seat: int | None, pair: int,
     for values in classes:
         total += per_seat[tuple(values) + (pair,)]
     return total
-
-
-def is_nan(value) -> bool:
-    return isinstance(value, float) and math.isnan(value)

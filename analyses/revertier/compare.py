@@ -9,7 +9,6 @@ each pair; the interval is over the pairs.
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
 from spadille.analyses.paired import mean_ci, rate_ci
 
@@ -30,7 +29,3 @@ def comparison_row(name_a: str, name_b: str, a_first: np.ndarray, b_first: np.nd
             "points": mean / 2, "ci_low": low / 2, "ci_high": high / 2,
             "wins": share, "wins_low": share_low, "wins_high": share_high,
             "clear": bool(low > 0 or high < 0)}
-
-
-def comparison_frame(rows: list[dict]) -> pd.DataFrame:
-    return pd.DataFrame(rows)

@@ -1,1 +1,2 @@
-"""Cabriolet's commands: ``simulate cabriolet`` and ``odds cabriolet``, with their options."""
+"""Cabriolet's commands, one module each (simulate, show, rules, odds, bench), with their options
+and the tables they print."""

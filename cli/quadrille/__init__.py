@@ -1,2 +1,2 @@
-"""Quadrille's commands, one module each (simulate, show, evaluate, solve, rules, report, bench),
-their options, and the views that print their results."""
+"""Quadrille's commands, one module each (simulate, show, evaluate, solve, rules, odds, report,
+ladder, train, bench), their options, and the views that print their results."""

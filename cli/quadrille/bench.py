@@ -13,7 +13,7 @@ import typer
 
 class Target(str, Enum):
     """What to time: the deal-and-play kernel, the double-dummy solver and the PIMC player, or
-    pimc's settings before and after issue 15's speed-up side by side."""
+    the exact pimc and pimc's defaults (its window and node budget) side by side."""
 
     kernel = "kernel"
     dd = "dd"
@@ -141,14 +141,14 @@ def _bench_solver(console, out: Optional[Path]) -> None:
         table.add_row(str(record["measure"]), f"{per:.3f} s each over {record['deals']}")
     console.print(table)
     targets = against_targets(solver[0])
-    goal = Table(title=f"full deals against issue 15's targets ({solver[0]['positions']} deals, ms)")
+    goal = Table(title=f"full deals against the solver's targets ({solver[0]['positions']} deals, ms)")
     for column in ("figure", "measured", "target", "met"):
         goal.add_column(column, justify="left" if column == "figure" else "right")
     for row in targets:
         goal.add_row(str(row["figure"]), f"{row['measured_ms']:.2f}", f"{row['target_ms']:g}",
                      "yes" if row["met"] else "no")
     console.print(goal)
-    console.print("The targets are DDS's on 10-trick bridge positions on the project's machine (issue 15).")
+    console.print("The targets are DDS's on 10-trick bridge positions on the project's machine.")
     if out is not None:
         payload = {"version": package_version(), "solver": solver, "targets": targets, "pimc": pimc}
         temporary = out.with_name(out.name + ".partial")
@@ -157,7 +157,7 @@ def _bench_solver(console, out: Optional[Path]) -> None:
 
 
 def _bench_pimc(console, out: Optional[Path], deals: int, ladder_deals: int = 0) -> None:
-    """`spadille bench pimc`: pimc before and after issue 15's speed-up, on the same deals, and
+    """`spadille bench pimc`: the exact pimc and pimc's defaults, on the same deals, and
     with ``ladder_deals`` their ladder against the heuristic."""
     from rich.table import Table
 
@@ -191,7 +191,7 @@ def _bench_pimc(console, out: Optional[Path], deals: int, ladder_deals: int = 0)
         console.print("after − before: the paired difference, deal and seat by deal and seat, with the deals as "
                       "the independent draws.", soft_wrap=True)
     else:
-        console.print("Strength: README.md, pimc's window and node budget (spadille ladder quadrille --policies "
+        console.print("Strength: docs/speed.md, pimc's window and node budget (spadille ladder quadrille --policies "
                       "pimc:window=0:node_budget=0,pimc --deals 600 --seed 2026), or --ladder-deals N here.",
                       soft_wrap=True)
     if out is not None:

@@ -1,1 +1,1 @@
-"""Reversis commands: simulate, show, rules, odds, bench."""
+"""Reversis commands, one module each: simulate, show, evaluate, rules, odds, ladder, train, bench."""

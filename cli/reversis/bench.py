@@ -22,7 +22,7 @@ def bench_command(
 ) -> None:
     """Time full Reversis deals (deal, exchange, 11 tricks, settlement) under the seed's rules:
     the heuristic, random and strong policies on one core and on all cores, the search (12
-    worlds, heuristic rollouts) on fewer deals, and the reference engine. The issue asks for at
+    worlds, heuristic rollouts) on fewer deals, and the reference engine. The target is at
     least 250,000 heuristic deals a second on one core. "per CPU-s" divides by the process's CPU
     time, which on a shared machine is the fairer figure for one core."""
     with user_errors():

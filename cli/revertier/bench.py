@@ -1,4 +1,4 @@
-"""``spadille bench revertier``: games a second on one core, per policy (the issue asks >= 20,000
+"""``spadille bench revertier``: games a second on one core, per policy (the target is >= 20,000
 heuristic games a second)."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def bench_lines(games, seed, preset, rule, policy) -> list[str]:
         policy_code(name)
     if not 1 <= games <= 10_000_000:
         raise SimulationError(f"--games must be between 1 and 10,000,000, not {games}")
-    lines = [run_line(rules, seed, ["one core", f"target: >= {TARGET_HEURISTIC:,} heuristic games/s (issue 18)"])]
+    lines = [run_line(rules, seed, ["one core", f"target: >= {TARGET_HEURISTIC:,} heuristic games/s"])]
     for name in names:
         run_games(GameConfig(rules, seed, 4, (name, name), threads=1))   # compile and warm up
         result = run_games(GameConfig(rules, seed, games, (name, name), threads=1), batch=games, chunk=games)

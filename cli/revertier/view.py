@@ -2,40 +2,18 @@
 
 from __future__ import annotations
 
-import math
+from spadille.cli import frame_tables
 
-import pandas as pd
-from rich.table import Table
-
-
-def _cell(value) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        if math.isnan(value):
-            return "–"
-        return f"{value:,.4f}"
-    return str(value)
+STYLE = {"places": 4}
 
 
-def frame_table(frame: pd.DataFrame, title: str) -> Table:
-    table = Table(title=title)
-    for column in frame.columns:
-        numeric = pd.api.types.is_numeric_dtype(frame[column]) and not pd.api.types.is_bool_dtype(frame[column])
-        table.add_column(str(column), justify="right" if numeric else "left")
-    for row in frame.itertuples(index=False):
-        table.add_row(*(_cell(v) for v in row))
-    return table
+def frame_table(frame, title: str):
+    return frame_tables.frame_table(frame, title, **STYLE)
 
 
-def one_row_table(row: dict, title: str) -> Table:
+def one_row_table(row: dict, title: str):
     """A one-row frame as measure | value lines, so it reads in 80 columns."""
-    table = Table(title=title)
-    table.add_column("measure", justify="left")
-    table.add_column("value", justify="right")
-    for name, value in row.items():
-        table.add_row(str(name), _cell(value))
-    return table
+    return frame_tables.one_row_table(row, title, **STYLE)
 
 
 def _opposite(point: int) -> int:

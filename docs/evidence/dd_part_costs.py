@@ -1,5 +1,5 @@
-"""What each part of a search node costs: the evidence behind the README's "The leader's quick
-tricks with masks" paragraph.
+"""What each part of a search node costs: the evidence behind docs/speed.md's "The leader's quick
+tricks with masks".
 
 A part's cost is measured by running it twice at every node that runs it: the copy works on an
 argument that is the same at run time but that the compiler cannot see through (the side mask

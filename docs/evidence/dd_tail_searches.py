@@ -1,5 +1,5 @@
-"""Where the bench's slowest solves spend their nodes: the evidence behind the README's "The
-tail is one question" paragraph (issue 15, point 2).
+"""Where the bench's slowest solves spend their nodes: the evidence behind docs/speed.md's "The
+tail is one question" (issue 15, point 2).
 
 A full-deal solve is a bisection of zero-window searches ("can the side take at least t
 tricks?") sharing one table (``_dd._exact``). This script runs the same bisection search by

@@ -1,11 +1,11 @@
 """CPU seconds a deal with pimc in all four seats, one thread, deal by deal, appended as JSON lines
-with each deal's record: the evidence behind the README's "The solver's trump count" table, where
+with each deal's record: the evidence behind docs/speed.md's "The trump count" table, where
 two checkouts of the code (each with its own venv) timed the same deals of seed 2026.
 
 Usage: PYTHON docs/evidence/pimc_seconds_across_code.py POLICY FIRST COUNT OUT.jsonl
   POLICY  pimc, or pimc:samples=20:window=0:stop_z=0 (the exact pimc before issue 15's speed-up; on
           code with pimc's node budget, add :node_budget=0, which older code does not know)
-The README's run alternated the codes in blocks of 8 deals, so the machine's load fell on both:
+That run alternated the codes in blocks of 8 deals, so the machine's load fell on both:
   for b in $(seq 0 8 88); do
     OLD/.venv/bin/python docs/evidence/pimc_seconds_across_code.py pimc:samples=20:window=0:stop_z=0 $b 8 old.jsonl
     .venv/bin/python docs/evidence/pimc_seconds_across_code.py pimc $b 8 new.jsonl

@@ -37,10 +37,6 @@ ACES_BIT = 9                           # bit of the four aces in case_bits
 ALL_COVERED = (1 << N_CASES) - 1
 
 
-def case_index(name: str) -> int:
-    return CASES.index(name)
-
-
 @njit(cache=True)
 def case_bits(hand, rank_masks, suit_masks, confiance_same_suit, parts_of_mariage):
     """Bits of the holdings of ``hand`` (uint64 mask): bit i for CASES[i] (i < 8), bit 9 for the

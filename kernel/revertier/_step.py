@@ -23,11 +23,6 @@ def outside(pos, me):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def outside_after(before, source, target):
-    return before - 1 if source < HOME_FIRST and target >= HOME_FIRST else before
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
 def prime_allows(pos, me, source, target, codes):
     """False when the move would leave six or more made points in a row under the prime limit
     (unless the opponent has one man left). Only the run through the landing point can be new:

@@ -30,10 +30,6 @@ from .replay import BID, DEMAND, GIFT
 MAX_TRIES = 2000
 
 
-class ResampleError(RuntimeError):
-    """No consistent deal was found in MAX_TRIES draws."""
-
-
 def _mask(held) -> int:
     return sum(1 << card for card in held)
 

@@ -13,7 +13,7 @@ from spadille.reports import formatting as fmt
 from spadille.reports.document import Section, TableItem
 
 # pimc at its defaults: 20 sampled deals a decision, each card scored only as codille, remise or win
-# (its window, README "pimc's window"), a deal over 15,000 search nodes set aside (its node budget).
+# (its window, docs/speed.md "pimc: faster at the same strength"), a deal over 15,000 search nodes set aside (its node budget).
 # Its stopping rule is left off: with the window it lost strength.
 SEARCH_POLICY, SEARCH_PARAMS = "pimc", {}
 # The check's sequential design (analyses/sequential.py): a part is decided once its interval excludes 0

@@ -56,7 +56,7 @@ def load_search_code() -> None:
     the standalone copy solved the bench's full deals about 10-20% faster, with the same
     values and nodes, when a command had compiled it on its first search; from a cache the
     test suite had filled, no faster and no slower than before. The figures and how they were
-    measured are in the README ("The leader's quick tricks with masks").
+    measured are in docs/speed.md ("The leader's quick tricks with masks").
 
     The call must have exactly the argument types the kernels pass (int64 scalars, uint64
     masks, the tables as C-contiguous writable arrays and ``compress8`` read-only), or it
