@@ -21,6 +21,11 @@ class ClaimError(ValueError):
     """A claim file that cannot be used; one line naming the file, the key and the problem."""
 
 
+class ExperimentError(ValueError):
+    """A fault of a claim's experiment that shows only when it runs (a condition no deal can meet);
+    check.py reports it as the claim's ClaimError, naming the file."""
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
