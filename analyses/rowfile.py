@@ -24,13 +24,15 @@ from pathlib import Path
 
 import pandas as pd
 
+from spadille.kernel.common.errors import UserError
+
 METADATA_KEY = "spadille"
 CSV_PREFIX = f"# {METADATA_KEY}: "
 SUFFIXES = (".parquet", ".csv")
 ROW_GROUP_ROWS = 65_536   # rows a Parquet row group holds, whatever the batches written
 
 
-class RowFileError(ValueError):
+class RowFileError(UserError):
     """An output file that cannot be written or read; one sentence for the user."""
 
 

@@ -1,8 +1,8 @@
 """Library errors become one ``Error: ...`` line on stderr and exit code 1.
 
-Only the errors that carry a sentence meant for the user are caught: the kernel's
-``RulesetError``, ``PolicyError``, ``SimulationError``, ``CardError``, ``SolverError`` and ``ConditionError``, the output
-file's ``RowFileError`` and a claim file's ``ClaimError``. Anything else is a bug and keeps its traceback.
+Only the errors that carry a sentence meant for the user are caught: every one derives from
+``kernel.common.errors.UserError`` (a ruleset's, a policy's, a card's, a condition's, the solver's,
+the output file's, a report's, a claim file's ...). Anything else is a bug and keeps its traceback.
 """
 
 from __future__ import annotations
@@ -16,21 +16,11 @@ EXIT_ERROR = 1
 
 
 def reported_errors() -> tuple[type[Exception], ...]:
-    # Imported here, not at module level: spadille.kernel.quadrille.simulate and the analyses pull in
-    # numpy and pandas, which `spadille --help` must not load. Python evaluates an `except`
-    # clause's expression only when an exception reaches it.
-    from spadille.analyses.claims.reader import ClaimError
-    from spadille.analyses.rowfile import RowFileError
-    from spadille.kernel.quadrille.cards import CardError
-    from spadille.kernel.quadrille.conditions import ConditionError
-    from spadille.kernel.quadrille.policies import PolicyError
-    from spadille.kernel.common.errors import RulesetError
-    from spadille.kernel.common.errors import SimulationError
-    from spadille.kernel.quadrille.search.solver import SolverError
-    from spadille.reports.document import ReportError
+    # Imported here, not at module level: `spadille --help` loads as little as it can. Python
+    # evaluates an `except` clause's expression only when an exception reaches it.
+    from spadille.kernel.common.errors import UserError
 
-    return (RulesetError, PolicyError, SimulationError, CardError, RowFileError, SolverError, ConditionError,
-            ReportError, ClaimError)
+    return (UserError,)
 
 
 def fail(message: str) -> None:

@@ -30,10 +30,11 @@ from pathlib import Path
 
 import pandas as pd
 
+from spadille.kernel.common.errors import UserError
 from spadille.reports import formatting
 
 
-class ReportError(ValueError):
+class ReportError(UserError):
     """A report that cannot be written where asked; one sentence for the user."""
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from citations import REPO
 
-CLAIMS_DIR = REPO / "analyses" / "claims"
+CLAIMS_DIR = REPO / "analyses" / "quadrille" / "claims" / "files"
 
 # "Five to four that your partner holds one of the other two": P(a given other hand holds at
 # least one of two cards that are not in mine) = 1 - C(28,10)/C(30,10) = 49/87.

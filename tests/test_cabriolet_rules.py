@@ -16,7 +16,7 @@ from spadille.kernel.cabriolet.ruleset import (DEFAULT_CABRIOLET_RULESET, SCHEMA
                                                load_cabriolet_ruleset)
 from spadille.kernel.quadrille.ruleset import available_rulesets
 
-TOML = REPO / "kernel" / "cabriolet" / f"{DEFAULT_CABRIOLET_RULESET}.toml"
+TOML = REPO / "kernel" / "cabriolet" / "rulesets" / f"{DEFAULT_CABRIOLET_RULESET}.toml"
 
 
 @pytest.fixture(scope="module")

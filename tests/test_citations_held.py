@@ -74,7 +74,8 @@ CLAIM_CITATIONS = list(_claim_citations())
 def test_the_walk_finds_every_games_rules_and_the_claims():
     cited_files = {where.split(".toml")[0] for where, _, _ in RULE_CITATIONS}
     for ruleset in ("quadrille/rulesets/encyclopedie-1765", "quadrille/rulesets/italian-modern",
-                    "reversis/reversis-dj", "revertier/revertier-reconstructed", "cabriolet/cabriolet-lacombe-1798"):
+                    "reversis/rulesets/reversis-dj", "revertier/rulesets/revertier-reconstructed",
+                    "cabriolet/rulesets/cabriolet-lacombe-1798"):
         assert f"kernel/{ruleset}" in cited_files
     assert len(RULE_CITATIONS) > 400 and len(CLAIM_CITATIONS) > 30
     assert any(source.startswith("RULES.md §") for _, source, _ in RULE_CITATIONS)

@@ -17,17 +17,20 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from spadille.analyses.claims import (GAMES, KINDS, METRICS, QUANTITIES, QUICK_SCALE, VERDICTS, ClaimError, check_claim,
+from spadille.analyses.claims import (GAMES, KINDS, QUICK_SCALE, VERDICTS, ClaimError, check_claim,
                                       check_claims, load_claims)
 from spadille.analyses.claims.verdict import VerdictRule, judge_interval
+from spadille.analyses.quadrille.claims.counts import QUANTITIES
+from spadille.analyses.quadrille.claims.simulated import METRICS
 from spadille.cli import claims as claims_cli
 
 from claim_files import RATE_WITHOUT_NOTE
 from citations import REPO, RULES_DIGEST
 from spadille.kernel.common.citations import digest_section, normalise
 
-CLAIMS_DIR = REPO / "analyses" / "claims"
-SHIPPED = sorted(p.stem for p in CLAIMS_DIR.glob("*.toml"))
+CLAIMS_DIR = REPO / "analyses" / "quadrille" / "claims" / "files"
+# every game's shipped claims (analyses/<game>/claims/files/)
+SHIPPED = sorted(p.stem for p in (REPO / "analyses").glob("*/claims/files/*.toml"))
 EXACT_VERDICTS = {
     "enc-trumps-red": "supported",
     "enc-trumps-black": "contradicted",
@@ -72,7 +75,7 @@ def test_every_passage_is_verbatim_in_its_source(shipped, claim_id):
             assert normalise(passage) in text, f"{claim_id}: passage not verbatim in {source.seed}: {passage!r}"
         return
     if source.text is not None:   # a text shipped beside the claims (Hoyle's maxims)
-        text = normalise((REPO / "analyses" / "claims" / source.text).read_text(encoding="utf-8"))
+        text = normalise((CLAIMS_DIR / source.text).read_text(encoding="utf-8"))
         for passage in source.passages:
             assert normalise(passage) in text, f"{claim_id}: passage not verbatim in {source.text}: {passage!r}"
         return
@@ -299,7 +302,7 @@ def refusal(tmp_path: Path, text: str) -> str:
      "experiment.arms[1].params: policy 'heuristic' has no parameter 'call_short_suit'"),
     ('bid = "ask"', 'bid = "sing"', "experiment.force.bid: unknown bid 'sing' (choose one of: pass, ask, alone, demand, casco)"),
     ('game = "quadrille"', 'game = "reversis"',
-     "experiment.kind: kind 'compare_policies' plays quadrille, not reversis: a reversis claim takes planned, reversis"),
+     "experiment.kind: kind 'compare_policies' plays quadrille, not reversis: a reversis claim takes reversis, planned"),
     ('expect = "greater"', 'expect = "bigger"', "verdict.expect: unknown expectation 'bigger'"),
     ("passages = [\"Nell'Alliance", "passages = [\"Nell'Alleanza",
      "source.passages: not found verbatim in seeds/quadrille-come-si-gioca.txt: \"Nell'Alleanza, chiama"),

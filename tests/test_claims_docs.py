@@ -7,9 +7,10 @@ import re
 
 import pytest
 
-from spadille.analyses.claims import KINDS, METRICS
+from spadille.analyses.claims import KINDS
 from spadille.analyses.claims.formats import FORMATS
 from spadille.analyses.claims.sources import SOURCE_KEYS
+from spadille.analyses.quadrille.claims.simulated import METRICS
 from spadille.kernel.quadrille import features as F
 from spadille.kernel.quadrille.conditions import compile_condition
 

@@ -11,7 +11,7 @@ import pytest
 
 from spadille.analyses.claims import ClaimError, load_claims
 from spadille.analyses.claims.claim import parse_claim, reread_under
-from spadille.analyses.claims.map_agreement import _agreement, agreement_sentence, map_agreement
+from spadille.analyses.quadrille.claims.map_agreement import _agreement, agreement_sentence, map_agreement
 from spadille.analyses.paired import paired_difference
 from spadille.analyses.quadrille import decision_maps as dm
 from spadille.kernel.quadrille import _layout as L

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from spadille.analyses.claims import ClaimError, check_claim, load_claims
-from spadille.analyses.claims.play import METRICS, ROLES, role_values
+from spadille.analyses.quadrille.claims.play import METRICS, ROLES, role_values
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille import card_rules
 from spadille.kernel.quadrille.situations import FEATURES
@@ -84,7 +84,7 @@ def test_faulty_files_are_one_line(tmp_path, experiment, first, message):
 
 def test_role_values_read_the_right_seats():
     """Two deals: a called game (ombre 1, friend 3) and a sans prendre (ombre 2, no friend)."""
-    from spadille.analyses.claims.play import PlayMetric, PlaySpec, PlayArm
+    from spadille.analyses.quadrille.claims.play import PlayMetric, PlaySpec, PlayArm
     from spadille.kernel.quadrille.ruleset import load_ruleset
 
     out = np.zeros((2, 2, L.N_OUT), dtype=np.int64)
@@ -171,7 +171,7 @@ def test_every_shipped_claim_tests_a_difference_under_each_card_play():
 
 
 def test_where_a_situation_may_hold():
-    from spadille.analyses.claims.alike import where_it_may_hold
+    from spadille.analyses.quadrille.claims.alike import where_it_may_hold
 
     pairs = where_it_may_hold("role == friend and on_lead and trumps == 1")
     assert set(pairs) == {("friend", "lead"), ("friend", "vole")} and pairs[("friend", "lead")] is False
@@ -233,7 +233,7 @@ def write_seats(tmp_path, metric="pay", deals=400, first="eldest", second="secon
 
 
 def test_the_table_turns_around_the_focal_hand():
-    from spadille.analyses.claims.seats import turned
+    from spadille.analyses.quadrille.claims.seats import turned
 
     hands = np.array([[1, 2, 4, 8]], dtype=np.uint64)
     assert turned(hands, 0, 1, 4).tolist() == [[8, 1, 2, 4]]

@@ -12,9 +12,9 @@ import pytest
 from scipy.stats import hypergeom
 
 from spadille.analyses.claims import ClaimError, check_claim, load_claims
-from spadille.analyses.claims.hand_counts import COUNTED, card_sets
-from spadille.analyses.claims.placements import named_cards
-from spadille.analyses.claims.terms import condition_terms
+from spadille.analyses.quadrille.claims.hand_counts import COUNTED, card_sets
+from spadille.analyses.quadrille.claims.placements import named_cards
+from spadille.analyses.quadrille.claims.terms import condition_terms
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.ruleset import load_ruleset
 

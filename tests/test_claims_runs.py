@@ -57,7 +57,7 @@ def test_a_claim_whose_run_fails_is_an_error_and_the_others_are_reported(tmp_pat
 
 
 def test_an_unexpected_failure_is_reported_without_a_traceback(tmp_path, monkeypatch):
-    import spadille.analyses.claims.placements as placements
+    import spadille.analyses.quadrille.claims.placements as placements
 
     def broken(*args, **kwargs):
         raise RuntimeError("the placements\nwent wrong")

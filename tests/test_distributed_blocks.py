@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from spadille.analyses.distributed.blocks import plan_blocks, rounded_block
-from spadille.analyses.distributed.games import Regroup
-from spadille.analyses.distributed.quadrille import default_block_deals, simulate_on
+from spadille.analyses.distributed.regroup import Regroup
+from spadille.analyses.quadrille.simulate_blocks import default_block_deals, simulate_on
 from spadille.analyses.distributed.runner import DistributedError, InProcessRunner, open_runner, parse_address
 from spadille.kernel.common.errors import SimulationError
 from spadille.kernel.quadrille.simulate import RunConfig, simulate
@@ -179,7 +179,7 @@ def test_a_worker_slot_keeps_its_code_in_the_folder_of_the_kernel_source(tmp_pat
 
 
 def test_regroup_hands_on_the_in_process_batches_and_restarts_after_a_gap():
-    from spadille.analyses.distributed.games import Regroup
+    from spadille.analyses.distributed.regroup import Regroup
 
     written = []
     groups = Regroup(4, lambda first, rows: written.append((first, rows[:, 0].tolist())))
@@ -205,7 +205,7 @@ def _same_batches(blocked, plain):
 def test_revertier_in_blocks_plays_the_same_games():
     from functools import partial
 
-    from spadille.analyses.distributed.games import revertier_on
+    from spadille.analyses.revertier.simulate_blocks import revertier_on
     from spadille.kernel.revertier.ruleset import load_revertier_ruleset
     from spadille.kernel.revertier.simulate import GameConfig, run_games
 
@@ -218,7 +218,7 @@ def test_revertier_in_blocks_plays_the_same_games():
 
 
 def test_reversis_in_blocks_plays_the_same_sessions():
-    from spadille.analyses.distributed.games import reversis_on
+    from spadille.analyses.reversis.simulate_blocks import reversis_on
     from spadille.kernel.reversis.policies import seat_policies
     from spadille.kernel.reversis.ruleset import load_reversis_ruleset
     from spadille.kernel.reversis.simulate import ReversisConfig, run_sessions
@@ -238,7 +238,7 @@ def test_reversis_in_blocks_plays_the_same_sessions():
 def test_cabriolet_in_blocks_plays_the_same_sessions(dice):
     from functools import partial
 
-    from spadille.analyses.distributed.games import cabriolet_on
+    from spadille.analyses.cabriolet.simulate_blocks import cabriolet_on
     from spadille.kernel.cabriolet.ruleset import DEFAULT_CABRIOLET_RULESET, load_cabriolet_ruleset
     from spadille.kernel.cabriolet.simulate import DiceSessionConfig, SessionConfig, run_dice_sessions, run_sessions
 

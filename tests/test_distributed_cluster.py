@@ -93,7 +93,7 @@ def test_the_report_baseline_and_maps_through_the_scheduler_are_the_same_tables(
 
 def test_the_rule_check_through_the_scheduler_has_the_same_rows(cluster):
     """The rule check's hands dealt to order, played block by block on the workers, give the
-    in-process frame (analyses/distributed/variants.py)."""
+    in-process frame (analyses/quadrille/variant_blocks.py)."""
     import pandas as pd
 
     from spadille.analyses.distributed.runner import dask_runner

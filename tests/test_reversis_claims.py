@@ -23,7 +23,7 @@ from spadille.kernel.reversis.simulate import ReversisConfig, deal_records
 
 from citations import REPO
 
-CLAIMS_DIR = REPO / "analyses" / "claims"
+CLAIMS_DIR = REPO / "analyses" / "reversis" / "claims" / "files"
 REVERSIS = sorted(p.stem for p in CLAIMS_DIR.glob("r*.toml") if p.stem[1:].isdigit())
 SCALE = 0.01        # 4,000 deals a claim
 
@@ -124,7 +124,7 @@ def test_two_arms_that_never_differ_have_no_interval(tmp_path):
 
 def test_a_fixed_position_arm_changes_only_that_seat(claims):
     spec = load_claims(CLAIMS_DIR / "r6.toml")[0].experiment
-    from spadille.analyses.reversis.claims import ReversisArm
+    from spadille.analyses.reversis.claims.experiment import ReversisArm
 
     assert spec.seat_texts(ReversisArm("x", "random")) == ["heuristic", "heuristic", "heuristic", "random"]
 

@@ -12,7 +12,7 @@ from spadille.kernel.common.citations import digest_section, normalise
 from spadille.kernel.reversis.ruleset import (DEFAULT_REVERSIS_RULESET, PRESETS, SCHEMA, ReversisRulesetError,
                                               load_reversis_ruleset)
 
-TOML = REPO / "kernel" / "reversis" / f"{DEFAULT_REVERSIS_RULESET}.toml"
+TOML = REPO / "kernel" / "reversis" / "rulesets" / f"{DEFAULT_REVERSIS_RULESET}.toml"
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from spadille.kernel.revertier import codes as C
 from spadille.kernel.revertier.ruleset import (DEFAULT_REVERTIER_RULESET, SCHEMA, RevertierRulesetError,
                                                load_revertier_ruleset)
 
-TOML = REPO / "kernel" / "revertier" / f"{DEFAULT_REVERTIER_RULESET}.toml"
+TOML = REPO / "kernel" / "revertier" / "rulesets" / f"{DEFAULT_REVERTIER_RULESET}.toml"
 SEED = "seeds/dictionnaire-des-jeux-reversis-revertier.txt"
 # The rows of the switch table in RULES.md §4.1 that leave a choice open, and the rule of each.
 TABLE_ROWS = {

@@ -127,7 +127,7 @@ def test_under_a_scheduler_the_hands_go_in_blocks_and_the_rows_are_the_same():
 def test_the_blocks_put_the_outcomes_back_in_hand_order():
     """play_variants_on equals play_variants on the same hands, whatever the block size."""
     from spadille.analyses.distributed.runner import InProcessRunner
-    from spadille.analyses.distributed.variants import play_variants_on
+    from spadille.analyses.quadrille.variant_blocks import play_variants_on
     from spadille.analyses.quadrille.map_actions import map_layout
     from spadille.kernel.quadrille.variants import play_variants
 

@@ -106,7 +106,7 @@ def test_claims_under_another_ruleset(tmp_path):
     # a tip of the Italian page keeps its page's game (analyses/claims/works.py), whatever is asked
     assert shipped["q16a"].experiment.ruleset.name == "italian-modern"
     text = (tmp_path / "q21.toml")
-    original = (REPO / "analyses" / "claims" / "q21.toml").read_text(encoding="utf-8")
+    original = (REPO / "analyses" / "quadrille" / "claims" / "files" / "q21.toml").read_text(encoding="utf-8")
     text.write_text(original.replace('kind = "compare_rules"', 'kind = "compare_rules"\nfocal = "third"'),
                     encoding="utf-8")
     claim = load_claims(text, ruleset="quadrille-a-trois")[0]
@@ -116,7 +116,7 @@ def test_claims_under_another_ruleset(tmp_path):
 
 
 def test_claims_command_takes_a_ruleset():
-    result = runner.invoke(app, ["claims", "--claims", "analyses/claims/enc-trumps-red.toml",
+    result = runner.invoke(app, ["claims", "--claims", "analyses/quadrille/claims/files/enc-trumps-red.toml",
                                  "--ruleset", "mediateur"])
     assert result.exit_code == 0, result.output
     assert "under mediateur.toml" in result.stdout and "supported" in result.stdout

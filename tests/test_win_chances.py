@@ -27,7 +27,7 @@ def test_the_shipped_tables_are_whole_and_say_how_they_were_made():
     for card_play, table in tables.items():
         stamp = table["stamp"]
         assert stamp["card_play"] == card_play and stamp["ruleset"] == "encyclopedie-1765" and stamp["deals"] >= 100_000
-        assert stamp["command"].startswith("python -m spadille.analyses.claims.win_chance_table")
+        assert stamp["command"].startswith("python -m spadille.analyses.quadrille.claims.win_chance_table")
         for contract in W.CONTRACTS:
             counts = table[contract]
             assert all(0 <= wins <= plays for plays, wins in counts.values())

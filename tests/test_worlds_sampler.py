@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from spadille.kernel.common._rng import seed_deal
-from spadille.kernel.quadrille.search import _worlds
-from spadille.kernel.quadrille.search.worlds import NoConsistentWorld, WorldsError, count_hands, sample_hands
+from spadille.kernel.common import _worlds
+from spadille.kernel.common.worlds import NoConsistentWorld, WorldsError, count_hands, sample_hands
 
 
 def fresh_state(seed: int, stream: int = 0) -> np.ndarray:

@@ -29,7 +29,7 @@ from .claim import GAMES, Claim
 from .context import criterion_of, ruleset_of, unit_of
 from .guard import Inconclusive, time_limit
 from .kinds import MAX_DEALS, run_kind
-from .reader import ClaimError
+from .reader import ClaimError, ExperimentError
 from .verdict import (CONTRADICTED, ERROR, INCONCLUSIVE, SUPPORTED, Estimate, judge_exact, judge_interval,
                       significant)
 
@@ -56,7 +56,7 @@ class ClaimResult:
         sampled = claim.deals is not None
         from spadille.kernel.common.version import package_version
 
-        ruleset = experiment.ruleset if claim.kind.name != "planned" else None
+        ruleset = getattr(experiment, "ruleset", None)   # a planned experiment has none
         tested_under, why = ruleset_of(claim)
         quote = claim.quote
         return {
@@ -121,25 +121,7 @@ def method_of(claim: Claim, estimate: Estimate) -> str:
 
 def describe_experiment(claim: Claim) -> str:
     """One line: what was dealt and what was compared or counted."""
-    experiment = claim.experiment
-    if claim.kind.describe is not None:
-        return claim.kind.describe(experiment)
-    if claim.kind.name == "planned":
-        return experiment.description
-    if claim.kind.name == "count":
-        args = ", ".join(f"{k}={v}" for k, v in experiment.spec.args.items())
-        return f"{experiment.spec.quantity.name}({args})"
-    parts = [f"{experiment.metric.name} of the focal seat"]
-    if experiment.among != "all":
-        parts.append(f"among its {experiment.among} deals")
-    if experiment.condition:
-        parts.append(f"on deals where {experiment.condition}")
-    if experiment.fixed:
-        from spadille.kernel.quadrille.cards import Hand
-
-        parts.append(f"holding {Hand(experiment.fixed).format()}")
-    parts.append(f"· {experiment.describe_arms()}")
-    return " ".join(parts)
+    return claim.kind.describe(claim.experiment)
 
 
 def scaled_deals(claim: Claim, scale: float) -> int:
@@ -170,14 +152,12 @@ def check_claim(claim: Claim, seed: int = 0, scale: float = 1.0, threads: int | 
     A claim that cannot get its sample (the dealing limit, ``max_seconds``, fewer than MIN_N
     deals) is inconclusive, with the reason; a failing run raises (``check_claim_or_error``
     records it instead)."""
-    from spadille.kernel.quadrille.conditions import ConditionError
-
     validate_options(seed, scale, threads)
     start = time.perf_counter()
     if claim.inapplicable:
         return ClaimResult(claim, NOT_RUN, INCONCLUSIVE, claim.inapplicable, seed, scale, 0.0)
     if not claim.runnable:
-        why = f"no {claim.game} engine yet" if not GAMES[claim.game] else "a planned experiment"
+        why = f"no {claim.game} engine yet" if not GAMES[claim.game].engine else "a planned experiment"
         return ClaimResult(claim, NOT_RUN, INCONCLUSIVE, f"{why}: the experiment is described, not run",
                            seed, scale, 0.0)
     deals = scaled_deals(claim, scale)
@@ -189,7 +169,7 @@ def check_claim(claim: Claim, seed: int = 0, scale: float = 1.0, threads: int | 
             estimate = run_kind(claim.kind, claim.experiment, claim.verdict, seed, deals, threads, progress)
     except Inconclusive as stopped:
         return ClaimResult(claim, NOT_RUN, INCONCLUSIVE, str(stopped), seed, scale, time.perf_counter() - start)
-    except ConditionError as exc:
+    except ExperimentError as exc:
         raise ClaimError(f"{claim.label}: experiment: {exc}") from None
     verdict, reason = judge(claim, estimate)
     return ClaimResult(claim, estimate, verdict, reason, seed, scale, time.perf_counter() - start)
@@ -200,7 +180,7 @@ def judge(claim: Claim, estimate: Estimate) -> tuple[str, str]:
     and too small a sample inconclusive whatever its interval."""
     if estimate.values is not None and claim.verdict.expect == "equal":
         verdict, reason = judge_exact(claim.verdict, estimate.values, estimate.labels)
-        if claim.kind.name == "probability":   # the exact value itself, which the reason leaves out when it matches
+        if claim.kind.exact_value_first:   # the exact value itself, which the reason leaves out when it matches
             value = estimate.values[0]
             reason = f"computed exactly, P = {value} = {significant(float(value), 5)}; {reason}"
         return verdict, reason

@@ -4,14 +4,14 @@ One TOML file per claim; the file name (without .toml) is the claim's id. Layout
 lists every key):
 
     title = "..."            short statement, in English
-    game = "quadrille"       GAMES: a game without an engine takes kind = "planned"
+    game = "quadrille"       GAMES (games.py): a game without an engine takes kind = "planned"
     note = "..."             optional: how the experiment reads the claim, caveats
 
     [quote]   text (original language), language, translation
     [source]  work (the RULES.md source id: ENC, IT, DJ ...), section or page, url,
               seed = "seeds/FILE.txt", text = "FILE.txt" (beside the claim) or digest =
               "RULES.md §N", passages = ["...", ...] (each verbatim there): sources.py
-    [experiment]  kind (KINDS) and the kind's keys
+    [experiment]  kind (KINDS: the game's own, kinds.py) and the kind's keys
     [verdict]     expect, than / value, tolerance
 
 Loading checks everything that can be checked without playing: every key and type, the
@@ -28,15 +28,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterator
 
+from .games import GAMES
 from .kinds import KINDS, Kind
 from .reader import ClaimError, Table
 from .sources import Source, check_quote, read_source
 from .verdict import VerdictRule, parse_verdict
 
-GAMES = {
-    "quadrille": True,    # has an engine: claims about it are simulated or counted
-    "reversis": True,     # simulated by the Reversis kernel (kind = "reversis"), or planned
-}
 TOP_KEYS = {
     "title": "a short statement of the claim, in English",
     "game": "the game: " + ", ".join(GAMES),
@@ -45,14 +42,13 @@ TOP_KEYS = {
     "source": "[source] table: work, section or page, seed, text or digest, passages, url",
     "experiment": "[experiment] table: kind and its keys",
     "verdict": "[verdict] table: expect, than or value, tolerance",
-    "map": "optional [map] table: the decision-map classes the claim's hands fall in (map_class.py)",
+    "map": "optional [map] table: the decision-map classes the claim's hands fall in (a kind that has them)",
 }
 QUOTE_KEYS = {
     "text": "the quote in its original language (may abridge with …)",
     "language": "its language code: fr, it, en ...",
     "translation": "an English translation: the full statement",
 }
-SHIPPED_PACKAGE = __package__
 
 
 @dataclass(frozen=True)
@@ -72,14 +68,14 @@ class Claim:
     quote: Quote
     source: Source
     kind: Kind
-    experiment: Any         # the kind's spec (simulated.SimSpec, kinds.CountExperiment, kinds.PlannedExperiment)
+    experiment: Any         # the kind's spec (what its ``read`` returns)
     verdict: VerdictRule
     inapplicable: str = ""  # why the claim cannot run under the ruleset asked for (load_claims(ruleset=...))
-    map_classes: Any = None  # map_class.MapClasses: where the decision maps speak of the same hands
+    map_classes: Any = None  # the kind's map classes: where the decision maps speak of the same hands
 
     @property
     def runnable(self) -> bool:
-        return self.kind.runnable and GAMES[self.game]
+        return self.kind.runnable and GAMES[self.game].engine
 
     @property
     def deals(self) -> int | None:
@@ -91,7 +87,7 @@ class Claim:
 def _read_under_work(kind: Kind, experiment: Table, work: str) -> Any:
     """Read the experiment, its default ruleset being the work's own where it has one (works.py):
     an Italian tip is tested under the Italian ladder unless the claim names a ruleset."""
-    from .simulated import WORK_RULESET
+    from .reading import WORK_RULESET
     from .works import work_ruleset
 
     token = WORK_RULESET.set(work_ruleset(work))
@@ -122,31 +118,29 @@ def parse_claim(label: str, text: str, claim_id: str, folder: Any = None) -> Cla
         check_quote(quote_table, quote.text, source_text, where)
     experiment = top.table("experiment", "kind and its keys")
     kind = KINDS[experiment.choice("kind", KINDS, "kind")]
-    if kind.game is not None and kind.game != game and GAMES[game]:
+    if kind.game is not None and kind.game != game and GAMES[game].engine:
         experiment.fail("kind", f"kind {kind.name!r} plays {kind.game}, not {game}: a {game} claim takes "
                                 + ", ".join(k.name for k in KINDS.values() if k.game in (None, game)))
-    if not GAMES[game] and kind.runnable:
+    if not GAMES[game].engine and kind.runnable:
         experiment.fail("kind", f"game {game!r} has no engine yet, so its experiment can only be described: "
                                 f"use kind = \"planned\"")
     spec = _read_under_work(kind, experiment, source.work)
     verdict_table = top.table("verdict", "expect and than or value")
     verdict = parse_verdict(verdict_table, exact_only=kind.exact)
-    if kind.exact:
-        from .counts import check_size
-
-        check_size(spec.spec, len(verdict.value), verdict_table)
+    if kind.check_verdict is not None:
+        kind.check_verdict(spec, verdict, verdict_table)
     map_classes = _map_classes(top, kind)
     return Claim(claim_id, label, title, game, note, quote, source, kind, spec, verdict, map_classes=map_classes)
 
 
 def _map_classes(top: Table, kind: Kind):
-    from .map_class import read_map_classes
-
-    classes = read_map_classes(top.table("map", "the map classes", required=False))
-    if classes is not None and kind.name != "compare_actions":
-        top.fail("map", f"only a claim that compares two bids (kind = \"compare_actions\") can name map classes, "
-                        f"not kind {kind.name!r}")
-    return classes
+    table = top.table("map", "the map classes", required=False)
+    if not table.data:
+        return None
+    if kind.map_classes is None:
+        able = ", ".join(f"kind = \"{other.name}\"" for other in KINDS.values() if other.map_classes is not None)
+        top.fail("map", f"only a claim that compares two bids ({able}) can name map classes, not kind {kind.name!r}")
+    return kind.map_classes(table)
 
 
 def _read_text(path: Path, label: str) -> str:
@@ -168,10 +162,16 @@ def load_claim_file(path: Path, label: str | None = None) -> Claim:
 
 
 def shipped_claim_files() -> list[tuple[str, str, str, Any]]:
-    """(label, text, id, folder) of each claim shipped with spadille, by file name."""
-    folder = resources.files(SHIPPED_PACKAGE)
-    files = sorted((p for p in folder.iterdir() if p.name.endswith(".toml")), key=lambda p: p.name)
-    return [(f"claims/{p.name}", p.read_text(encoding="utf-8"), p.name[: -len(".toml")], folder) for p in files]
+    """(label, text, id, folder) of each claim shipped with spadille (every game's, games.py), by file name."""
+    files = []
+    for game in GAMES.values():
+        if game.files is None:
+            continue
+        package, name = game.files.split(":")
+        folder = resources.files(package) / name
+        files += [(p, folder) for p in folder.iterdir() if p.name.endswith(".toml")]
+    files.sort(key=lambda file: file[0].name)
+    return [(f"claims/{p.name}", p.read_text(encoding="utf-8"), p.name[: -len(".toml")], folder) for p, folder in files]
 
 
 def load_claims(path: Path | str | None = None, ruleset: Any = None, card_play: str | None = None) -> list[Claim]:
@@ -182,17 +182,17 @@ def load_claims(path: Path | str | None = None, ruleset: Any = None, card_play: 
     name their own. A claim that cannot be read under it (a seat or a suit the variant lacks)
     is read under its usual ruleset and marked ``inapplicable``, with the reason.
 
-    ``card_play`` (a policy name: heuristic, strong) plays every seat of the Quadrille claims that
-    name no policy; the heuristic when None."""
+    ``card_play`` (a policy name: heuristic, strong) plays every seat of the claims that name no
+    policy; the game's default when None."""
     with _card_play(card_play):
         return _load_claims(path, ruleset)
 
 
 @contextmanager
 def _card_play(card_play: str | None) -> Iterator[None]:
-    from .simulated import CLAIMS_CARD_PLAY
+    from .reading import CLAIMS_CARD_PLAY
 
-    token = CLAIMS_CARD_PLAY.set(card_play or "heuristic")
+    token = CLAIMS_CARD_PLAY.set(card_play or None)
     try:
         yield
     finally:
@@ -219,7 +219,7 @@ def _load_claims(path: Path | str | None, ruleset: Any) -> list[Claim]:
 
 
 def _parse_under(label: str, text: str, claim_id: str, folder: Any, ruleset: Any) -> Claim:
-    from .simulated import CLAIMS_RULESET
+    from .reading import CLAIMS_RULESET
 
     token = CLAIMS_RULESET.set(ruleset)
     try:
@@ -237,7 +237,7 @@ def reread_under(claim: Claim, ruleset: Any, card_play: str | None = None) -> Cl
     """A shipped claim read again with its experiment under ``ruleset``, whatever it names or its
     work's game is, to set it beside a decision map of that ruleset; None when it cannot be read
     so (a bid or a suit the ruleset lacks) or is not a shipped claim. ``card_play`` as in load_claims."""
-    from .simulated import COMPARISON_RULESET
+    from .reading import COMPARISON_RULESET
 
     sources = {claim_id: (label, text, claim_id, folder) for label, text, claim_id, folder in shipped_claim_files()}
     if claim.id not in sources:

@@ -2,9 +2,9 @@
 
 Two limits, each stated in the reason of the claim it stops:
 
-* the dealing limit, ``[experiment] max_attempts`` (default ``DEFAULT_MAX_ATTEMPTS``): a
-  condition so rare that its deals would take more attempts is given up
-  (kernel/quadrille/conditions.py says how many deals matched how many attempts);
+* the dealing limit, ``[experiment] max_attempts`` (a game's kinds give its default): a
+  condition so rare that its deals would take more attempts is given up (the game's dealer
+  says how many deals matched how many attempts);
 * the time limit of the run, ``--max-seconds-per-claim`` (``time_limit``): checked whenever the
   claim reports progress, in dealing and in playing.
 
@@ -18,8 +18,6 @@ import time
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Callable, Iterator
-
-from spadille.kernel.quadrille.conditions import DEFAULT_MAX_ATTEMPTS
 
 MAX_ATTEMPTS_LIMIT = 2**40           # the most a claim may name (the dealer numbers attempts below 2**62)
 _DEADLINE: ContextVar[tuple[float, float] | None] = ContextVar("claim_deadline", default=None)
@@ -60,4 +58,4 @@ def guarded(progress: Callable[[int], None] | None, total: int, what: str) -> Ca
     return advance
 
 
-__all__ = ["DEFAULT_MAX_ATTEMPTS", "MAX_ATTEMPTS_LIMIT", "Inconclusive", "check_time", "guarded", "time_limit"]
+__all__ = ["MAX_ATTEMPTS_LIMIT", "Inconclusive", "check_time", "guarded", "time_limit"]

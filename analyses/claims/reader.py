@@ -13,12 +13,19 @@ import re
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, NoReturn
 
+from spadille.kernel.common.errors import UserError
+
 
 ODDS = re.compile(r"(?P<for>\d+)\s+to\s+(?P<against>\d+)")   # "5 to 4": the period's odds for an event
 
 
-class ClaimError(ValueError):
+class ClaimError(UserError):
     """A claim file that cannot be used; one line naming the file, the key and the problem."""
+
+
+class ExperimentError(UserError):
+    """A fault of a claim's experiment that shows only when it runs (a condition no deal can meet);
+    check.py reports it as the claim's ClaimError, naming the file."""
 
 
 def _is_int(value: Any) -> bool:

@@ -3,7 +3,7 @@ its best suit (decision_maps.hand_classes, trumps top-coded at TRUMPS_TOP).
 
 best_suit, trumps and true_matadors read a hand only through how many cards it holds of each
 suit's trumps and each suit's true matadors, so the chance is a finite sum over those counts
-(analyses/claims/hand_counts.py), not an estimate. Some classes cannot be dealt at all: spadille
+(analyses/quadrille/claims/hand_counts.py), not an estimate. Some classes cannot be dealt at all: spadille
 and basto are trumps in every suit, so a hand holding them has at least four trumps in its best
 suit (ten cards, sixteen suit places over four suits), and "3 trumps with 2 true matadors" is no
 hand. A rule's hands one trump short of its threshold may be such a class."""
@@ -24,7 +24,7 @@ def class_chances(ruleset: Ruleset) -> dict[tuple[int, int], Fraction]:
     """{(true matadors, trumps): the chance a dealt hand is of that class}, only the classes some
     hand is of; the chances sum to 1. Computed once per ruleset text."""
     if ruleset.text not in _CHANCES:
-        from spadille.analyses.claims.hand_counts import _feature_set, exact_distribution
+        from spadille.analyses.quadrille.claims.hand_counts import _feature_set, exact_distribution
 
         from .decision_maps import hand_classes
 

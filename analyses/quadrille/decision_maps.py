@@ -531,7 +531,7 @@ def decision_map(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, s
     ``progress(n)`` gets each batch's deal count; a KeyboardInterrupt ends the run at the
     last finished batch (``interrupted``). The tables depend on the seed and the deals only,
     not on ``threads`` or ``batch_size``. Under a command's ``--scheduler`` the deals go to the
-    cluster in fixed blocks (``analyses/distributed/maps.py``), with the same sums."""
+    cluster in fixed blocks (``analyses/quadrille/map_blocks.py``), with the same sums."""
     from spadille.analyses.distributed.runner import active_runner
 
     policies = tuple(policies)
@@ -547,7 +547,7 @@ def decision_map(ruleset: Ruleset, policies: Sequence[SeatPolicy], deals: int, s
         sums, done, interrupted = map_sums(ruleset, policies, focal_seats, rotate, seed, first_deal, deals,
                                            threads, progress, batch_size)
     else:
-        from spadille.analyses.distributed.maps import map_stats_on
+        from spadille.analyses.quadrille.map_blocks import map_stats_on
 
         seats = ruleset["pack.seats"]
         sums = MapSums(empty_stats(seats, layout),

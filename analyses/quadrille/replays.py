@@ -1,7 +1,7 @@
 """Deals replayed under several variants, here or on the command's cluster.
 
 ``play_variants`` (kernel/quadrille/variants.py) in this process, or under a command's
-``--scheduler`` block by block on the cluster (analyses/distributed/variants.py): the same
+``--scheduler`` block by block on the cluster (analyses/quadrille/variant_blocks.py): the same
 outcomes either way, each deal played from its own stream (its deal id). The rule check and the
 ladder play their searching deals this way.
 """
@@ -24,6 +24,6 @@ def replay(ruleset, policies: Sequence, variants: Sequence, hands: np.ndarray, d
     if runner is None:
         return play_variants(ruleset, tuple(policies), variants, hands, deal_ids, seed, threads=threads,
                              progress=progress)
-    from spadille.analyses.distributed.variants import play_variants_on
+    from spadille.analyses.quadrille.variant_blocks import play_variants_on
 
     return play_variants_on(runner, ruleset, tuple(policies), variants, hands, deal_ids, seed, progress)

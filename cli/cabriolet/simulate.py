@@ -89,7 +89,7 @@ def _play(config, run, rows_of, n_out, unit, out, scheduler, block_deals, report
         if running.runner is None:
             work = lambda: run(config, progress=progress, on_batch=on_batch)  # noqa: E731
         else:
-            from spadille.analyses.distributed.games import cabriolet_on
+            from spadille.analyses.cabriolet.simulate_blocks import cabriolet_on
 
             work = lambda: cabriolet_on(running.runner, config, progress=progress, on_batch=on_batch)  # noqa: E731
         result = running.pump(work, running.write_rows(lambda batch: rows_of(*batch)))

@@ -74,7 +74,7 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
         if running.runner is None:
             result = _in_process(running, config, to_table)
         else:
-            from spadille.analyses.distributed.quadrille import simulate_on
+            from spadille.analyses.quadrille.simulate_blocks import simulate_on
 
             result = running.pump(lambda: simulate_on(running.runner, config, None, running.advance,
                                                       running.hand_over if out is not None else None),

@@ -69,7 +69,7 @@ def _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, ou
             work = lambda: run_sessions(config, want_rows=want_rows, progress=running.advance,  # noqa: E731
                                         on_batch=on_batch, batch_deals=batch_deals)
         else:
-            from spadille.analyses.distributed.games import reversis_on
+            from spadille.analyses.reversis.simulate_blocks import reversis_on
 
             work = lambda: reversis_on(running.runner, config, want_rows=want_rows,  # noqa: E731
                                        progress=running.advance, on_batch=on_batch, batch_deals=batch_deals)

@@ -74,7 +74,7 @@ def run_simulate(games, seed, preset, rule, policy, compare, ruleset, threads, o
         def play(played: GameConfig, **options):
             if running.runner is None:
                 return run_games(played, **options)
-            from spadille.analyses.distributed.games import revertier_on
+            from spadille.analyses.revertier.simulate_blocks import revertier_on
 
             return revertier_on(running.runner, played, **options)
 

@@ -8,7 +8,6 @@ line prints it as one ``Error:`` line) naming the file, the key and the problem.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import tomllib
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
 from spadille.kernel.common.errors import RulesetError
+from spadille.kernel.common.ruleset import Ruleset as RulesetBase
 from spadille.kernel.common.rule_entries import (Rule, boolean, int_range, locate_ruleset, parse_override, read_meta,
                                                  read_rule, read_rule_tables)
 
@@ -107,7 +107,7 @@ def parse_face_map(mapping: Any) -> dict[tuple[int, int, int], str]:
 
 
 @dataclass(frozen=True)
-class CabrioletRuleset:
+class CabrioletRuleset(RulesetBase):
     name: str
     title: str
     summary: str
@@ -115,16 +115,6 @@ class CabrioletRuleset:
     text: str
     rules: Mapping[str, Rule]
     overrides: tuple[tuple[str, Any], ...] = field(default=())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.rules[key].value
-
-    def switches(self) -> list[Rule]:
-        return [r for r in self.rules.values() if r.status == "switch"]
-
-    @property
-    def sha256(self) -> str:
-        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
 
     def check_players(self, n_players: int) -> None:
         low, high = self["players.min"], self["players.max"]

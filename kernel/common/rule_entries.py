@@ -199,7 +199,8 @@ def parse_override(text: str) -> tuple[str, Any]:
 
 def locate_ruleset(name_or_path, default: str, package: str, game: str, error: type[Exception]) -> tuple[str, str]:
     """(label, text) for a game that ships one ruleset file: a TOML path, or the default's name,
-    read from ``package``'s data; any other name is an ``error`` naming the game."""
+    read from ``package``'s ``rulesets/`` folder (every game keeps its rulesets there); any other
+    name is an ``error`` naming the game."""
     from importlib import resources
 
     found = read_ruleset_file(name_or_path, error)
@@ -207,5 +208,5 @@ def locate_ruleset(name_or_path, default: str, package: str, game: str, error: t
         return found
     if str(name_or_path) != default:
         raise error(f"unknown {game} ruleset {str(name_or_path)!r}; available: {default} (or a path to a TOML file)")
-    resource = resources.files(package).joinpath(f"{default}.toml")
+    resource = resources.files(package).joinpath("rulesets", f"{default}.toml")
     return f"{default}.toml", resource.read_text(encoding="utf-8")

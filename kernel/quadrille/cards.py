@@ -21,6 +21,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
+from spadille.kernel.common.errors import UserError
+
 SUITS = ("spades", "clubs", "hearts", "diamonds")
 SUIT_SYMBOLS = ("♠", "♣", "♥", "♦")
 SUIT_LETTERS = ("s", "c", "h", "d")
@@ -57,7 +59,7 @@ _TRUMP_DEPENDENT_NAMES = {
 _SYMBOL_OF_LETTER = dict(zip("schd", SUIT_SYMBOLS))
 
 
-class CardError(ValueError):
+class CardError(UserError):
     """A card or hand that cannot be read; the message names the offending text."""
 
 

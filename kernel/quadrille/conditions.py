@@ -34,6 +34,8 @@ from typing import Callable, Iterable, Mapping
 
 import numpy as np
 
+from spadille.kernel.common.errors import UserError
+
 from . import _layout as L
 from . import cards
 from . import expressions
@@ -48,7 +50,7 @@ FOCAL_ALIASES = ("ombre", "me")
 MAX_SEED = 2**63 - 1
 
 
-class ConditionError(ValueError):
+class ConditionError(UserError):
     """A condition, fixed cards or dealing request that cannot be used; one sentence."""
 
 

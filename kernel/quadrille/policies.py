@@ -9,11 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
+from spadille.kernel.common.errors import UserError
+
 from . import _layout as L
 from . import card_rules
 
 
-class PolicyError(ValueError):
+class PolicyError(UserError):
     """An unknown policy or parameter, or a bad value; one sentence for the user."""
 
 

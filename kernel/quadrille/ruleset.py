@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
 from spadille.kernel.common.errors import RulesetError
+from spadille.kernel.common.ruleset import Ruleset as RulesetBase
 from spadille.kernel.common.rule_entries import (Rule, boolean, int_range, parse_override, read_meta, read_rule,
                                                  read_rule_tables, read_ruleset_file)
 
@@ -203,7 +204,7 @@ FIXED_VALUES: dict[str, Any] = {
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(RulesetBase):
     name: str
     title: str
     summary: str
@@ -220,9 +221,6 @@ class Ruleset:
             removed = self.rules["pack.removed_suits"].value
             return [suit for suit in cards.SUITS if suit not in removed]
         return value
-
-    def switches(self) -> list[Rule]:
-        return [r for r in self.rules.values() if r.status == "switch"]
 
 
 def available_rulesets() -> list[str]:

@@ -11,8 +11,8 @@ class is its wins over its plays; a class seen fewer than ``MIN_PLAYS`` times ta
 class (matadors and trumps, then trumps alone), so that no chance rests on a handful of deals.
 
 The tables, one per card play, live in ``win_chances.toml`` beside this module, each with the stamp that
-made it (analyses/claims/win_chance_table.py writes them: ``python -m
-spadille.analyses.claims.win_chance_table``). They hold for the ruleset they were measured under; a
+made it (analyses/quadrille/claims/win_chance_table.py writes them: ``python -m
+spadille.analyses.quadrille.claims.win_chance_table``). They hold for the ruleset they were measured under; a
 condition asking for another card play or ruleset is refused. Importing this module does not import
 numba.
 """

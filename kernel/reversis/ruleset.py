@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
 from spadille.kernel.common.errors import RulesetError
+from spadille.kernel.common.ruleset import Ruleset as RulesetBase
 from spadille.kernel.common.rule_entries import (Rule, boolean, int_range, locate_ruleset, parse_override, read_meta,
                                                  read_rule, read_rule_tables)
 
@@ -123,7 +124,7 @@ class Preset:
 
 
 @dataclass(frozen=True)
-class ReversisRuleset:
+class ReversisRuleset(RulesetBase):
     name: str
     title: str
     summary: str
@@ -133,12 +134,6 @@ class ReversisRuleset:
     rules: Mapping[str, Rule]
     presets: Mapping[str, Preset]
     overrides: tuple[tuple[str, Any], ...] = field(default=())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.rules[key].value
-
-    def switches(self) -> list[Rule]:
-        return [r for r in self.rules.values() if r.status == "switch"]
 
     @property
     def sha256(self) -> str:

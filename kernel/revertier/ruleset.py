@@ -10,7 +10,6 @@ command line prints it as one ``Error:`` line) naming the file, the key and the 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import tomllib
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
 from spadille.kernel.common.errors import RulesetError
+from spadille.kernel.common.ruleset import Ruleset as RulesetBase
 from spadille.kernel.common.rule_entries import (Rule, boolean, int_range, locate_ruleset, parse_override, read_meta,
                                                  read_rule, read_rule_tables)
 
@@ -84,7 +84,7 @@ class Preset:
 
 
 @dataclass(frozen=True)
-class RevertierRuleset:
+class RevertierRuleset(RulesetBase):
     name: str
     title: str
     summary: str
@@ -95,12 +95,6 @@ class RevertierRuleset:
     preset: str | None = None
     overrides: tuple[tuple[str, Any], ...] = field(default=())
 
-    def __getitem__(self, key: str) -> Any:
-        return self.rules[key].value
-
-    def switches(self) -> list[Rule]:
-        return [r for r in self.rules.values() if r.status == "switch"]
-
     def switch_values(self) -> str:
         """'start.first_player=higher, dice.doublets=4, ...': what every output names."""
         return ", ".join(f"{r.key}={_shown(r.value)}" for r in self.switches())
@@ -109,10 +103,6 @@ class RevertierRuleset:
         """The ruleset as outputs name it: always 'reconstructed', with its preset."""
         preset = f", preset {self.preset}" if self.preset else ""
         return f"révertier (reconstructed): ruleset {self.name}{preset}"
-
-    @property
-    def sha256(self) -> str:
-        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
 
     def codes(self):
         """int64[codes.N_CODES]: the switch values as the kernels read them."""

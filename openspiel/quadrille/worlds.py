@@ -20,7 +20,7 @@ import pyspiel
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.search.knowledge import derive_knowledge
-from spadille.kernel.quadrille.search.worlds import sample_hands
+from spadille.kernel.common.worlds import sample_hands
 from spadille.kernel.quadrille.tables import build_tables
 
 from ..common import sampler_key

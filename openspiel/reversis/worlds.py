@@ -14,7 +14,7 @@ illegal (a renounce, his void in the suit led; under enc1765 a first lead off he
 which legality only ever narrows as cards are added. One exception: inside his window the
 espagnolette may renounce at will, so a renounce shows no void if its player may be privileged.
 The draw therefore takes the union of some "rectangular" sets of deals, each dealt exactly uniformly
-by our constrained world sampler (kernel/quadrille/search/worlds.py: per-position counts and
+by our constrained world sampler (kernel/common/worlds.py: per-position counts and
 exclusions), the rest first by its split over the cards' classes:
 
     A        no one privileged: every play's exclusions;
@@ -41,7 +41,7 @@ from math import comb
 import numpy as np
 import pyspiel
 
-from spadille.kernel.quadrille.search.worlds import count_hands, sample_hands
+from spadille.kernel.common.worlds import count_hands, sample_hands
 from spadille.kernel.reversis import _layout as L
 from spadille.kernel.reversis import cards
 from spadille.kernel.reversis.reference.deal import HAND_PLACES, TALON_PLACES

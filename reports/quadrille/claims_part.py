@@ -1,5 +1,5 @@
 """The report's claims part: each claim of the period texts with its verdict, and the bid claims set
-beside the decision map (analyses/claims/map_agreement.py)."""
+beside the decision map (analyses/quadrille/claims/map_agreement.py)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def claims_sections(plan, step, data=None) -> list[Section]:
     counts = frame["verdict"].value_counts().to_dict()
     summary = ", ".join(f"{counts[v]} {v}" for v in OUTCOMES if v in counts)   # an "error" row is counted too
     paragraphs = [
-        f"Each claim is a TOML file (`analyses/claims/`, format in `docs/claims.md`) with the quote, its source "
+        f"Each claim is a TOML file (`analyses/quadrille/claims/files/`, format in `docs/claims.md`) with the quote, its source "
         f"passage, an experiment and the rule that turns the estimate into a verdict. Verdicts: {summary}. "
         "Arithmetic statements of the *Encyclopédie* are checked by counting, the strategy advice by paired "
         "simulation. A claim about what pays is judged as the maps judge a bid: by the mean payment, paired on the "
@@ -37,7 +37,7 @@ def claims_sections(plan, step, data=None) -> list[Section]:
                        "for every column", max_rows=60, data=frame, headers={"n": "n", "estimate": "estimate"},
                        kinds={"estimate": "text", "95% CI": "text"})]
     if agreement is not None and len(agreement):
-        from spadille.analyses.claims.map_agreement import agreement_sentence
+        from spadille.analyses.quadrille.claims.map_agreement import agreement_sentence
 
         paragraphs.append("**Claims beside the decision map.** Where a claim speaks of hands the map classes (its "
                           "`[map]` table), the map's paired difference between the same two bids, pooled over those "
@@ -53,7 +53,7 @@ def _map_agreement(plan, claims, frame, data, step):
     under another ruleset run again under the map's."""
     from spadille.analyses.claims import check_claims
     from spadille.analyses.claims.claim import reread_under
-    from spadille.analyses.claims.map_agreement import map_agreement
+    from spadille.analyses.quadrille.claims.map_agreement import map_agreement
 
     if data is None or data.interrupted:
         return None

@@ -314,7 +314,7 @@ def _baseline(plan: ReportPlan, step: Step) -> list[Section]:
     if active_runner() is None:
         result = simulate(config, progress=step("the game as played", plan.baseline_deals))
     else:  # `--scheduler`: block by block on the cluster, the same aggregates
-        from spadille.analyses.distributed.quadrille import simulate_on
+        from spadille.analyses.quadrille.simulate_blocks import simulate_on
 
         result = simulate_on(active_runner(), config, progress=step("the game as played", plan.baseline_deals))
     if result.interrupted:

@@ -168,7 +168,7 @@ def report_sections(seed: int, deals: int, threads: int | None = None,
                         for cid in sorted(sweep))
                     + ". enc1765 has no espagnolette, so the espagnolette's claims have no deals there; hague1785 "
                       "differs from dj only by the optional exchange.")
-    missing = ("The claims r1-r7 are the experiments `spadille claims` runs (their files in analyses/claims/ quote "
+    missing = ("The claims r1-r7 are the experiments `spadille claims` runs (their files in analyses/reversis/claims/files/ quote "
                "the seed; they name the heuristic, which this part replaces by the strong policy); `spadille "
                "evaluate reversis \"<hand>\" --policy strong` ranks one hand's discards and its reversis decision "
                "the same way, paired on the same deals.")

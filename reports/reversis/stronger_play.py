@@ -48,7 +48,7 @@ def claims_under(play: str, seed: int, deals: int, threads: int | None, sweep_de
     {id: {preset: (estimate, verdict)}}."""
     from spadille.analyses.claims import check_claim, load_claims
     from spadille.analyses.claims.verdict import judge_interval
-    from spadille.analyses.reversis.claims import with_card_play
+    from spadille.analyses.reversis.claims.experiment import with_card_play
     from spadille.kernel.reversis.ruleset import load_reversis_ruleset
 
     claims = [claim for claim in load_claims() if claim.game == "reversis"]

@@ -24,7 +24,7 @@ from spadille.kernel.common._rng import draw, mix64
 from spadille.kernel.quadrille import _layout as L
 
 from ._dd import GAVE_UP, card_values, card_values_within, solve
-from ._worlds import draw_worlds
+from spadille.kernel.common._worlds import draw_worlds
 from .knowledge import note_contract
 
 P_SAMPLES = 6      # K, the deals sampled per decision

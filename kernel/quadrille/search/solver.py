@@ -22,11 +22,12 @@ from typing import Sequence
 
 import numpy as np
 
+from spadille.kernel.common.errors import UserError
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille.tables import KernelTables
 
 
-class SolverError(ValueError):
+class SolverError(UserError):
     """A position the solver cannot take; the message says what is wrong with it."""
 
 

@@ -15,9 +15,9 @@ from typing import Callable
 
 import numpy as np
 
-from .blocks import Block, plan_blocks, rounded_block
-from .games import Regroup
-from .runner import InProcessRunner, Status
+from spadille.analyses.distributed.blocks import Block, plan_blocks, rounded_block
+from spadille.analyses.distributed.regroup import Regroup
+from spadille.analyses.distributed.runner import InProcessRunner, Status
 
 SUMMARY_BLOCK = 262_144     # deals a block when only aggregates come back (about 2 s on one core)
 ROWS_BLOCK = 65_536         # deals a block when every row comes back (720 bytes a deal)

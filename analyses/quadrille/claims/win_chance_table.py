@@ -1,6 +1,6 @@
 """Measure the table behind ``win_chance`` (kernel/quadrille/win_chances.py) and write it.
 
-    python -m spadille.analyses.claims.win_chance_table --deals 400000 --seed 2026
+    python -m spadille.analyses.quadrille.claims.win_chance_table --deals 400000 --seed 2026
 
 For each card play (strong and the heuristic by default), deals 0 .. deals-1 of ``seed`` are played
 twice from the same random stream, the eldest hand's bid fixed to an ask and to sans prendre, every
@@ -51,7 +51,7 @@ def measure(card_play: str, deals: int, seed: int, threads: int | None = None,
             np.add.at(wins[index], classes, won.astype(np.int64))
         if progress is not None:
             progress(len(ids))
-    stamp = {"command": "python -m spadille.analyses.claims.win_chance_table " + " ".join(sys.argv[1:]),
+    stamp = {"command": "python -m spadille.analyses.quadrille.claims.win_chance_table " + " ".join(sys.argv[1:]),
              "card_play": card_play, "ruleset": ruleset.name, "seat": "eldest", "seed": seed, "deals": deals,
              "version": package_version()}
     table: dict = {"stamp": stamp}
@@ -71,7 +71,7 @@ def _toml_value(value: object) -> str:
 
 def toml_text(tables: dict) -> str:
     lines = ["# The tables behind win_chance (kernel/quadrille/win_chances.py), written by",
-             "# analyses/claims/win_chance_table.py: per card play, \"matadors,trumps,side kings\" = [plays, wins]."]
+             "# analyses/quadrille/claims/win_chance_table.py: per card play, \"matadors,trumps,side kings\" = [plays, wins]."]
     for card_play, table in tables.items():
         for section, entries in table.items():
             lines += ["", f"[{card_play}.{section}]"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .blocks import plan_blocks
+from spadille.analyses.distributed.blocks import plan_blocks
 
 MAP_BLOCK = 32_768       # deals a block of a heuristic map (each replayed under every action: about 4 s)
 SEARCH_BLOCK = 8         # deals a block when a seat searches (dd: seconds, pimc: tens of seconds)
@@ -20,7 +20,7 @@ SEARCH_BLOCK = 8         # deals a block when a seat searches (dd: seconds, pimc
 
 def map_block(ruleset, policies, focal_seats, rotate: bool, seed: int, first_deal: int, deals: int):
     """One block on a worker: the map's int64 sums over its deals (decision_maps.MapSums, the serial kernel)."""
-    from spadille.analyses.quadrille.decision_maps import map_sums
+    from .decision_maps import map_sums
 
     sums, _done, _interrupted = map_sums(ruleset, tuple(policies), tuple(focal_seats), rotate, seed, first_deal,
                                          deals, threads=None)

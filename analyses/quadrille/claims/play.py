@@ -35,16 +35,16 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
+from spadille.analyses.claims.guard import guarded
+from spadille.analyses.claims.reader import Table
+from spadille.analyses.claims.verdict import Estimate, interval_places
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.ruleset import Ruleset
 
 from .forcing import FORCE_KEYS, ForceSpec, caveat, check_force, read_force, unhonoured
-from .guard import guarded
-from .reader import Table
-from .simulated import (CLAIMS_CARD_PLAY, RULESET_OF_RUN, _ruleset, base_ruleset, deal, read_condition, read_focal,
+from .simulated import (claims_card_play, RULESET_OF_RUN, _ruleset, base_ruleset, deal, read_condition, read_focal,
                         read_max_attempts, ruleset_reason)
-from .verdict import Estimate, interval_places
 
 ROLES = {
     "ombre": "the ombre (he who plays the contract, forced spadille included)",
@@ -184,7 +184,7 @@ def read_play(table: Table, deals_limit: int) -> PlaySpec:
     table.only(KEYS)
     ruleset = _ruleset(table, base_ruleset(table), table.scalars("rules", "rule overrides"))
     seats = ruleset["pack.seats"]
-    policy = table.choice("policy", POLICIES, "policy", default=CLAIMS_CARD_PLAY.get())
+    policy = table.choice("policy", POLICIES, "policy", default=claims_card_play())
     params = table.scalars("params", "policy parameters")
     try:
         params = dict(make_seat_policy(policy, params).params)

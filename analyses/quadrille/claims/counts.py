@@ -21,10 +21,9 @@ from fractions import Fraction
 from math import comb
 from typing import Any, Callable, Mapping
 
+from spadille.analyses.claims.reader import Table, choices_text
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.ruleset import Ruleset
-
-from .reader import Table, choices_text
 
 COLOURS = {"red": cards.RED_SUITS, "black": cards.BLACK_SUITS}
 

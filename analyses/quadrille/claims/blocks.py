@@ -13,15 +13,15 @@ from typing import Callable, Iterator
 
 import numpy as np
 
-from .blocks import plan_blocks
-from .runner import active_runner
+from spadille.analyses.distributed.blocks import plan_blocks
+from spadille.analyses.distributed.runner import active_runner
 
 CLAIM_BLOCK = 16_384     # deals a block of a heuristic claim (each played under every arm)
 SEARCH_BLOCK = 16        # deals a block when some seat searches (dd, pimc)
 
 def play_block(spec, hands: np.ndarray, ids: np.ndarray, seed: int) -> np.ndarray:
     """One block on a worker: out int64[n, V, N_OUT] of its deals (the serial kernel)."""
-    from spadille.analyses.claims.simulated import _play
+    from .simulated import _play
 
     return _play(spec, hands, ids, seed, None, None)
 
@@ -34,7 +34,7 @@ def _searching(spec) -> bool:
 
 def played_blocks(spec, hands: np.ndarray, ids: np.ndarray, seed: int, deals: int, threads: int | None,
                   progress: Callable[[int], None] | None, chunk_deals: int) -> Iterator[tuple[int, int, np.ndarray]]:
-    from spadille.analyses.claims.simulated import _play
+    from .simulated import _play
 
     runner = active_runner()
     if runner is None:

@@ -1,6 +1,7 @@
 """Jitted sampler of the hidden hands: exactly uniform over every deal consistent with what a seat knows.
 
-What a seat knows of the cards it cannot see is, in Quadrille, "rectangular" (see knowledge.py):
+What a seat knows of the cards it cannot see is, in Quadrille (kernel/quadrille/search/knowledge.py)
+and Reversis alike, "rectangular":
 how many cards each other seat still holds, and for each seat a set of cards it cannot hold.
 The consistent deals are then the assignments of the unseen cards to the other seats that give
 each seat its count and no seat an excluded card. This module counts them exactly and draws

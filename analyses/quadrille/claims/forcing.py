@@ -16,11 +16,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from spadille.analyses.claims.reader import Table
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.ruleset import Ruleset
-
-from .reader import Table
 
 BIDS = {"pass": L.PASS, "ask": L.ASK, "alone": L.ALONE, "demand": L.DEMAND, "casco": L.CASCO}
 VOLES = {"stop": 0, "go": 1}

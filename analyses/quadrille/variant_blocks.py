@@ -14,8 +14,9 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from .blocks import plan_blocks
-from .maps import default_block_deals
+from spadille.analyses.distributed.blocks import plan_blocks
+
+from .map_blocks import default_block_deals
 
 
 def variants_block(ruleset, policies, variants, hands: np.ndarray, deal_ids: np.ndarray, seed: int) -> np.ndarray:

@@ -19,36 +19,23 @@ second arm's rules to the first's, of (first action - second action).
 
 from __future__ import annotations
 
-from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 import numpy as np
 
+from spadille.analyses.claims.guard import MAX_ATTEMPTS_LIMIT, Inconclusive, guarded
+from spadille.analyses.claims.reader import Table
+from spadille.analyses.claims.reading import CLAIMS_CARD_PLAY, CLAIMS_RULESET, COMPARISON_RULESET, WORK_RULESET
+from spadille.analyses.claims.verdict import Estimate, interval_places
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille import cards
+from spadille.kernel.quadrille.conditions import DEFAULT_MAX_ATTEMPTS
 from spadille.kernel.quadrille.ruleset import DEFAULT_RULESET, Ruleset
 
 from .forcing import BEST, FORCE_KEYS, ForceSpec, caveat, check_force, read_force, unhonoured
-from .guard import DEFAULT_MAX_ATTEMPTS, MAX_ATTEMPTS_LIMIT, Inconclusive, guarded
-from .reader import Table
-from .verdict import Estimate, interval_places
 
 CHUNK_DEALS = 65_536   # deals played and reduced at a time, so memory stays flat
-# The ruleset of the claims that do not name one: encyclopedie-1765, or what `spadille claims
-# --ruleset` (and the report of a variant) chose; a name or a Ruleset, set while claims are read.
-CLAIMS_RULESET: ContextVar[Any] = ContextVar("claims_ruleset", default=DEFAULT_RULESET)
-# The ruleset of the work the claim quotes (works.py: italian-modern for the Italian page), set
-# while its experiment is read; it wins over CLAIMS_RULESET, and a ruleset the claim names wins
-# over both.
-WORK_RULESET: ContextVar[str | None] = ContextVar("work_ruleset", default=None)
-# Set only to read a claim again under a decision map's ruleset, to compare the two (map_agreement.py):
-# it replaces whatever ruleset the claim would run under.
-COMPARISON_RULESET: ContextVar[Ruleset | None] = ContextVar("comparison_ruleset", default=None)
-# The card play of every seat in a claim that names no policy: the heuristic, or the run's (the
-# report's, strong by default; `spadille claims --card-play`), set while claims are read. A policy
-# the claim names wins: the question is then about that policy.
-CLAIMS_CARD_PLAY: ContextVar[str] = ContextVar("claims_card_play", default="heuristic")
 RULESET_NAMED, RULESET_OF_WORK, RULESET_OF_RUN = "named by the claim", "its source's own game", "the run's"
 RULESET_OF_MAP = "the decision map's, to compare the two"
 TRICK_METRICS = ("tricks", "friend_tricks", "side_tricks")
@@ -180,13 +167,18 @@ def base_ruleset(table: Table) -> Ruleset:
 
     if COMPARISON_RULESET.get() is not None:
         return COMPARISON_RULESET.get()
-    default = WORK_RULESET.get() or CLAIMS_RULESET.get()
+    default = WORK_RULESET.get() or CLAIMS_RULESET.get() or DEFAULT_RULESET
     if isinstance(default, Ruleset) and not table.has("ruleset"):
         return default
     try:
         return load_ruleset(table.text("ruleset", "a ruleset name", default=str(default)))
     except RulesetError as exc:
         table.fail("ruleset", str(exc))
+
+
+def claims_card_play() -> str:
+    """The card play of the seats a claim names no policy for: the run's, else the heuristic."""
+    return CLAIMS_CARD_PLAY.get() or "heuristic"
 
 
 def ruleset_reason(table: Table) -> str:
@@ -301,7 +293,7 @@ def read_simulated(kind: str, table: Table, deals_limit: int) -> SimSpec:
     seats = ruleset["pack.seats"]
     from spadille.kernel.quadrille.policies import POLICIES
 
-    policy = table.choice("policy", POLICIES, "policy", default=CLAIMS_CARD_PLAY.get())
+    policy = table.choice("policy", POLICIES, "policy", default=claims_card_play())
     params = _params(table, "params", policy, table.scalars("params", "policy parameters"))
     focal_params = _params(table, "focal_params", policy, table.scalars("focal_params", "policy parameters"))
     focal = read_focal(table, seats)
@@ -447,7 +439,7 @@ def run_simulated(spec: SimSpec, seed: int, deals: int, threads: int | None,
                   progress: Callable[[int], None] | None) -> Estimate:
     from spadille.analyses.quadrille.focal import focal_view
     from spadille.analyses.paired import float_mean_ci, mean_ci, rate_ci
-    from spadille.analyses.distributed.claims import played_blocks
+    from .blocks import played_blocks
 
     dealt = deal(spec.ruleset, seed, deals, spec.condition, spec.focal, spec.fixed, spec.max_attempts,
                  card_play=spec.policy)

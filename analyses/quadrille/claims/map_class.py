@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .reader import Table
+from spadille.analyses.claims.reader import Table
 
 MAP_KEYS = {
     "matadors": "the true-matador counts of the map classes the claim's hands fall in, e.g. [1]",

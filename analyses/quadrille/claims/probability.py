@@ -25,13 +25,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
+from spadille.analyses.claims.guard import Inconclusive
+from spadille.analyses.claims.reader import Table
+from spadille.analyses.claims.verdict import Estimate, format_exact, interval_places, significant
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.ruleset import Ruleset
 
-from .guard import Inconclusive
-from .reader import Table
-from .simulated import CLAIMS_CARD_PLAY, base_ruleset, read_condition, read_fixed, read_focal, read_max_attempts, ruleset_reason
-from .verdict import Estimate, format_exact, interval_places, significant
+from .simulated import claims_card_play, base_ruleset, read_condition, read_fixed, read_focal, read_max_attempts, ruleset_reason
 
 DEFAULT_DEALS = 100_000
 PLACES = 4        # decimals an estimate is shown in (the exact value is kept as a fraction too)
@@ -121,7 +121,7 @@ def read_probability(table: Table, deals_limit: int) -> ProbabilitySpec:
     seats = ruleset["pack.seats"]
     focal = read_focal(table, seats)
     event = table.text("event", "a condition")
-    card_play = CLAIMS_CARD_PLAY.get()
+    card_play = claims_card_play()
     read_condition(table, event, seats, focal, ruleset, "event", card_play)
     given = table.text("given", "a condition", required=False)
     read_condition(table, given, seats, focal, ruleset, "given", card_play)

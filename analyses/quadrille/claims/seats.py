@@ -29,15 +29,15 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
+from spadille.analyses.claims.guard import guarded
+from spadille.analyses.claims.reader import Table
+from spadille.analyses.claims.verdict import Estimate, interval_places
 from spadille.kernel.quadrille import _layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.ruleset import Ruleset
 
-from .guard import guarded
-from .reader import Table
-from .simulated import (CLAIMS_CARD_PLAY, RULESET_OF_RUN, _ruleset, base_ruleset, deal, read_condition, read_focal,
+from .simulated import (claims_card_play, RULESET_OF_RUN, _ruleset, base_ruleset, deal, read_condition, read_focal,
                         read_max_attempts, ruleset_reason)
-from .verdict import Estimate, interval_places
 
 METRICS = {
     "pay": ("the net payment of the player holding the focal hand at a fresh table, his jeton au jeu included "
@@ -116,7 +116,7 @@ def read_seats(table: Table, deals_limit: int) -> SeatSpec:
     table.only(KEYS)
     ruleset = _ruleset(table, base_ruleset(table), table.scalars("rules", "rule overrides"))
     seats = ruleset["pack.seats"]
-    policy = table.choice("policy", POLICIES, "policy", default=CLAIMS_CARD_PLAY.get())
+    policy = table.choice("policy", POLICIES, "policy", default=claims_card_play())
     try:
         params = dict(make_seat_policy(policy, table.scalars("params", "policy parameters")).params)
     except PolicyError as exc:
