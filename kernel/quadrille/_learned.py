@@ -19,6 +19,8 @@ who has shown out of what (``O_CANNOT_HOLD``), the tricks won, who is known to b
 words the player scores, so what was learned is what is played.
 """
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
@@ -50,7 +52,7 @@ N_USED = 62
 assert N_USED <= 64 and L.LEARNED_FEATURES == 192  # three words of 64 bits
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True, _nrt=False)
 def slot_of(obs):
     """The player's place in the trick: leading, second, in the middle, last."""
     k = obs[L.O_N_IN_TRICK]
@@ -61,13 +63,13 @@ def slot_of(obs):
     return SLOT_SECOND if k == 1 else SLOT_MIDDLE
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True, _nrt=False)
 def bucket_of(obs):
     """The row of weights this decision reads: role * LEARNED_SLOTS + place in the trick."""
     return role_of(obs) * L.LEARNED_SLOTS + slot_of(obs)
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True, _nrt=False)
 def classes(legal, hand, seen, trump, block_of_pos):
     """The lowest card of each class of equal legal cards: same block, and every position between
     them the player's own or played before this trick (``seen``)."""
@@ -87,50 +89,15 @@ def classes(legal, hand, seen, trump, block_of_pos):
     return reps
 
 
-@njit(cache=True, _nrt=False)
-def _can_beat(p, block, seat, obs, outstanding, trump_block):
-    """May ``seat`` hold a card that beats position ``p`` of ``block`` (a higher card of its block,
-    or, if he has shown he has none of a plain block, a trump)?"""
-    free = outstanding & ~np.uint64(obs[L.O_CANNOT_HOLD + seat])
-    if free & block & above(p) != ZERO:
-        return True
-    return block != trump_block and free & block == ZERO and free & trump_block != ZERO
+# What every candidate of one decision shares, worked out once a decision (``_context``).
+Decision = namedtuple("Decision", (
+    "trump", "trump_block", "outstanding", "seen", "top3", "wins_mask", "lowest_winner", "leading", "last",
+    "vole_on", "critical", "state", "balance", "trump_ahead", "ombre_after", "threat_free", "ruff_blocks",
+    "partner_voids", "opponent_voids", "partner_best", "partner_sure", "best_is_trump", "led_block", "relation",
+    "sits", "through", "up_to", "phase", "called", "called_block"))
 
 
-@njit(cache=True, _nrt=False)
-def _safe_from_later(p, block, obs, outstanding, trump_block):
-    """Nobody still to play to this trick who is not known to be a partner can beat ``p``."""
-    n_seats = obs[L.O_N_SEATS]
-    leader = obs[L.O_LEADER]
-    for j in range(obs[L.O_N_IN_TRICK] + 1, n_seats):
-        seat = (leader + j) % n_seats
-        if not is_partner(obs, seat) and _can_beat(p, block, seat, obs, outstanding, trump_block):
-            return False
-    return True
-
-
-@njit(cache=True, _nrt=False)
-def _plays_after(obs, seat):
-    """Does ``seat`` play to this trick after the player?"""
-    n_seats = obs[L.O_N_SEATS]
-    offset = (seat - obs[L.O_LEADER]) % n_seats
-    return offset > obs[L.O_N_IN_TRICK]
-
-
-@njit(cache=True, _nrt=False)
-def _team_tricks(obs):
-    """(tricks won by the player and his known partners, tricks won by the others)."""
-    mine = 0
-    theirs = 0
-    for other in range(obs[L.O_N_SEATS]):
-        if is_partner(obs, other):
-            mine += obs[L.O_TRICKS + other]
-        else:
-            theirs += obs[L.O_TRICKS + other]
-    return mine, theirs
-
-
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True, _nrt=False)
 def _team_state(obs, left, on_side, mine, theirs):
     """How the player's team stands against its next goal, with ``left`` tricks to play (this one
     included): 0 settled (no better result is still in reach), 1 it needs every trick left, 2 all but
@@ -164,42 +131,7 @@ def _team_state(obs, left, on_side, mine, theirs):
     return STATE_ONE_SPARE if need == left - 1 else STATE_SLACK
 
 
-@njit(cache=True, _nrt=False)
-def cross_features(p, hand, obs, outstanding, trump, block_of_pos, block_mask, wins_mask, state, balance, sure):
-    """The second feature word of legal position ``p``: three one-hot groups. The shape of its suit
-    (which of the three highest cards still in play are the player's, and how many of them are above
-    it); its kind (a trump or plain lead, a trump or plain card to a trick) by the trump balance (no
-    trump out, the player holds as many as are out, fewer, none); and the team's state against its
-    goal by what the card does (a sure winner, a winner that may be beaten, a loser to a trick, a
-    lead that may lose)."""
-    block_id = block_of_pos[trump, p]
-    block = block_mask[trump, block_id]
-    live = (hand | outstanding) & block
-    shape = 0
-    rest = live
-    for j in range(3):
-        if rest == ZERO:
-            break
-        top = highest(rest)
-        if hand & bit(top) != ZERO:
-            shape |= 1 << j
-        rest ^= bit(top)
-    rank = min(popcount(live & above(p)), 3)
-    w = bit(X_SUIT_SHAPE + shape * 4 + rank)
-    leading = obs[L.O_N_IN_TRICK] == 0
-    is_trump = block_id == trump
-    kind = (0 if is_trump else 1) if leading else (2 if is_trump else 3)
-    w |= bit(X_TRUMP_BALANCE + kind * 4 + balance)
-    if sure and (leading or wins_mask & bit(p) != ZERO):
-        action = 0
-    elif not leading and wins_mask & bit(p) != ZERO:
-        action = 1
-    else:
-        action = 2 if not leading else 3
-    return w | bit(X_TEAM_STATE + state * 4 + action)
-
-
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True, _nrt=False)
 def _relation(obs, other):
     """``other`` as the player knows him: 0 a partner, 1 an opponent, 2 not known yet."""
     if is_partner(obs, other):
@@ -215,214 +147,38 @@ def _relation(obs, other):
     return 2
 
 
-@njit(cache=True, _nrt=False)
-def third_features(p, hand, obs, outstanding, trump, block_of_pos, block_mask, wins_mask, sure):
-    """The third feature word of legal position ``p``: four one-hot groups. A lead by where the ombre
-    sits (the player himself, next, across, last) and what it leads (a trump, a sure plain winner, a
-    plain card one or two cards out beat, one that three or more beat); the player's length in its
-    suit by the cards of it still out; a card to a trick by who is winning it (a partner, an
-    opponent, not known yet) and what it does (wins for sure, wins for now, follows and loses, is
-    discarded or trumps in vain); and the stage of the deal (tricks 1-2, 3-5, 6-7, 8-10) by its kind."""
-    block_id = block_of_pos[trump, p]
-    block = block_mask[trump, block_id]
-    is_trump = block_id == trump
-    n_above = popcount(outstanding & block & above(p))
-    leading = obs[L.O_N_IN_TRICK] == 0
-    w = ZERO
-    if leading:
-        n_seats = obs[L.O_N_SEATS]
-        where = (obs[L.O_OMBRE] - obs[L.O_SEAT]) % n_seats
-        sits = 0 if where == 0 else (1 if where == 1 else (3 if where == n_seats - 1 else 2))
-        what = 0 if is_trump else (1 if n_above == 0 else (2 if n_above <= 2 else 3))
-        w |= bit(Y_LEAD_SEAT + sits * 4 + what)
-    mine = min(popcount(hand & block), 4) - 1
-    out = popcount(outstanding & block)
-    out_class = 0 if out == 0 else (1 if out <= 2 else (2 if out <= 4 else 3))
-    w |= bit(Y_LENGTHS + mine * 4 + out_class)
-    if not leading:
-        relation = _relation(obs, obs[L.O_BEST_SEAT])
-        wins = wins_mask & bit(p) != ZERO
-        led_block = block_of_pos[trump, obs[L.O_TRICK_CARDS]]
-        if wins:
-            action = 0 if sure else 1
-        else:
-            action = 2 if block_id == led_block else 3
-        w |= bit(Y_FOLLOW + relation * 4 + action)
-    trick = obs[L.O_TRICK]
-    phase = 0 if trick < 2 else (1 if trick < 5 else (2 if trick < 7 else 3))
-    kind = (0 if is_trump else 1) if leading else (2 if is_trump else 3)
-    return w | bit(Y_PHASE + phase * 4 + kind)
+@njit(inline="always", cache=True, _nrt=False)
+def _voids(free, trump, block_mask):
+    """The plain blocks (a bit each) a seat who may hold only ``free`` is known to lack while he may
+    still hold a trump."""
+    voids = 0
+    if free & block_mask[trump, trump] != ZERO:
+        for b in range(4):
+            if b != trump and free & block_mask[trump, b] == ZERO:
+                voids |= 1 << b
+    return voids
 
 
-@njit(cache=True, _nrt=False)
-def candidate_features(p, hand, legal, obs, outstanding, seen, trump, block_of_pos, block_mask, top3, wins_mask,
-                       vole_on, critical, ombre_after, lowest_winner, state, balance):
-    """The three feature words of legal position ``p``: the F_* bits, ``cross_features`` and ``third_features``."""
-    block_id = block_of_pos[trump, p]
-    block = block_mask[trump, block_id]
-    trump_block = block_mask[trump, trump]
-    is_trump = block_id == trump
-    mine = hand & block
-    out_block = outstanding & block
-    n_above = popcount(out_block & above(p))
-    n_below = popcount(out_block & below(p))
-    n_mine = popcount(mine)
-    k = obs[L.O_N_IN_TRICK]
-    called = obs[L.O_CALLED_POS]
-    f = ZERO
-    if is_trump:
-        f |= bit(F_TRUMP)
-        if popcount(hand & trump_block) == 1:
-            f |= bit(F_LAST_TRUMP)
-        if outstanding & trump_block == ZERO:
-            f |= bit(F_TRUMP_NONE_OUT)
-        elif n_above == 0:
-            f |= bit(F_TRUMP_MASTER_OUT)
-    if top3 & bit(p) != ZERO:
-        f |= bit(F_MATADOR)
-    f |= bit(F_ABOVE_0 + min(n_above, 3))
-    if block & above(p) == ZERO:
-        f |= bit(F_TOP_OF_PACK)
-    if n_below == 0:
-        f |= bit(F_BELOW_0)
-    elif n_below >= 3:
-        f |= bit(F_BELOW_3)
-    if lowest(mine) == p:
-        f |= bit(F_LOWEST_MINE)
-    if highest(mine) == p:
-        f |= bit(F_HIGHEST_MINE)
-    if n_mine == 1:
-        f |= bit(F_LENGTH_1)
-    elif n_mine == 2:
-        f |= bit(F_LENGTH_2)
-    elif n_mine >= 4:
-        f |= bit(F_LENGTH_4)
-    if out_block == ZERO:
-        f |= bit(F_NONE_OUT)
-    elif popcount(out_block) <= 2:
-        f |= bit(F_FEW_OUT)
-    if n_mine == 2 and highest(mine) != p and popcount(out_block & above(highest(mine))) >= 1:
-        f |= bit(F_GUARD)  # the one card beside an honour that is not yet master
-    if called >= 0:
-        if p == called:
-            f |= bit(F_CALLED_CARD)
-        elif block_of_pos[trump, called] == block_id:
-            f |= bit(F_CALLED_SUIT)
-    sure_now = _safe_from_later(p, block, obs, outstanding, trump_block)
-    if k == 0:
-        ombre = obs[L.O_OMBRE]
-        if sure_now:
-            f |= bit(F_LEAD_SURE)
-        if is_trump:
-            f |= bit(F_LEAD_TRUMP)
-            if n_above == 0:
-                f |= bit(F_LEAD_TRUMP_MASTER)
-            if lowest(mine) == p:
-                f |= bit(F_LEAD_TRUMP_LOW)
-            if popcount(outstanding & trump_block) <= popcount(hand & trump_block):
-                f |= bit(F_LEAD_TRUMP_AHEAD)
-        else:
-            if n_above == 0:
-                f |= bit(F_LEAD_MASTER)
-            if out_block == ZERO:
-                f |= bit(F_LEAD_NONE_OUT)
-            if called >= 0 and block_of_pos[trump, called] == block_id:
-                f |= bit(F_LEAD_CALLED_SUIT)
-            if block & above(p) == ZERO:
-                f |= bit(F_LEAD_KING)
-            if n_below <= 1:
-                f |= bit(F_LEAD_LOW)
-            if n_mine >= 4:
-                f |= bit(F_LEAD_LONG)
-            if n_mine == 1:
-                f |= bit(F_LEAD_SINGLETON)
-            for other in range(obs[L.O_N_SEATS]):
-                if other == obs[L.O_SEAT]:
-                    continue
-                free = outstanding & ~np.uint64(obs[L.O_CANNOT_HOLD + other])
-                void = free & block == ZERO and free & trump_block != ZERO
-                if void and is_partner(obs, other):
-                    f |= bit(F_LEAD_TO_PARTNER_RUFF)
-                elif void:
-                    f |= bit(F_LEAD_INTO_RUFF)
-            if ombre != obs[L.O_SEAT]:
-                n_seats = obs[L.O_N_SEATS]
-                if (ombre - obs[L.O_SEAT]) % n_seats == 1:
-                    f |= bit(F_LEAD_THROUGH)
-                elif (obs[L.O_SEAT] - ombre) % n_seats == 1:
-                    f |= bit(F_LEAD_UP_TO)
-    else:
-        led_block = block_of_pos[trump, obs[L.O_TRICK_CARDS]]
-        wins = wins_mask & bit(p) != ZERO
-        partner_best = is_partner(obs, obs[L.O_BEST_SEAT])
-        if block_id == led_block:
-            f |= bit(F_FOLLOW)
-            if not wins and highest(mine) == p and n_mine >= 2:
-                f |= bit(F_FOLLOW_HIGH_LOSER)
-        elif is_trump:
-            f |= bit(F_RUFF)
-            if top3 & bit(p) != ZERO:
-                f |= bit(F_RUFF_MATADOR)
-            if lowest(hand & trump_block) == p:
-                f |= bit(F_RUFF_LOW)
-        else:
-            f |= bit(F_DISCARD)
-            if n_mine == 1:
-                f |= bit(F_DISCARD_VOID)
-            if n_above == 0:
-                f |= bit(F_DISCARD_MASTER)
-            if called >= 0 and block_of_pos[trump, called] == block_id:
-                f |= bit(F_DISCARD_CALLED)
-        if wins:
-            f |= bit(F_WINS)
-            if partner_best:
-                f |= bit(F_OVERTAKES)
-            if sure_now:
-                f |= bit(F_SURE)
-            if p == lowest_winner:
-                f |= bit(F_LOWEST_WINNER)
-            else:
-                f |= bit(F_OVERKILL)
-            if block_of_pos[trump, obs[L.O_BEST_POS]] == trump and is_trump:
-                f |= bit(F_OVERTRUMP)
-            if k == obs[L.O_N_SEATS] - 1:
-                f |= bit(F_LAST_WINS)
-            if ombre_after:
-                f |= bit(F_WINS_OMBRE_AFTER)
-        else:
-            if partner_best:
-                f |= bit(F_UNDER_PARTNER)
-                best = obs[L.O_BEST_POS]
-                if n_below >= 1 and _safe_from_later(best, block_mask[trump, block_of_pos[trump, best]], obs,
-                                                     outstanding, trump_block):
-                    f |= bit(F_PARTNER_SURE_HIGH)
-            if ombre_after and lowest(mine) == p:
-                f |= bit(F_LOW_OMBRE_AFTER)
-    if vole_on:
-        if k > 0 and wins:
-            f |= bit(F_VOLE_WINS)
-        if n_above == 0:
-            f |= bit(F_VOLE_MASTER)
-    if critical:
-        if k > 0 and wins:
-            f |= bit(F_CRITICAL_WINS)
-        if sure_now and (k == 0 or wins):
-            f |= bit(F_CRITICAL_SURE)
-    return (f, cross_features(p, hand, obs, outstanding, trump, block_of_pos, block_mask, wins_mask, state, balance,
-                              sure_now),
-            third_features(p, hand, obs, outstanding, trump, block_of_pos, block_mask, wins_mask, sure_now))
+@njit(inline="always", cache=True, _nrt=False)
+def _safe(p, block_id, block, trump, threat_free, ruff_blocks):
+    """Can nobody still to play to this trick who is not known to be a partner beat ``p``? None may
+    hold a higher card of its block, and (a plain block) none has shown he lacks it and may trump."""
+    if threat_free & block & above(p) != ZERO:
+        return False
+    return block_id == trump or (ruff_blocks >> block_id) & 1 == 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True, _nrt=False)
 def _context(hand, legal, obs, pack_ord, block_of_pos, block_mask):
-    """What every candidate of one decision shares: (outstanding, seen, top3, wins_mask, vole_on,
-    critical, ombre_after, lowest_winner, team state, trump balance)."""
+    """The Decision of the player of ``obs`` holding ``hand``, with ``legal`` to play from."""
     trump = obs[L.O_TRUMP]
     trump_block = block_mask[trump, trump]
-    gone = np.uint64(obs[L.O_GONE])
-    outstanding = pack_ord & ~gone & ~hand
+    outstanding = pack_ord & ~np.uint64(obs[L.O_GONE]) & ~hand
     k = obs[L.O_N_IN_TRICK]
-    seen = gone
+    n_seats = obs[L.O_N_SEATS]
+    seat = obs[L.O_SEAT]
+    leader = obs[L.O_LEADER]
+    seen = np.uint64(obs[L.O_GONE])    # the cards played before this trick
     for i in range(k):
         seen &= ~bit(obs[L.O_TRICK_CARDS + i])
     top3 = ZERO
@@ -433,24 +189,33 @@ def _context(hand, legal, obs, pack_ord, block_of_pos, block_mask):
         top = highest(rest)
         top3 |= bit(top)
         rest ^= bit(top)
-    wins_mask = ZERO
-    lowest_winner = -1
-    if k > 0:
-        best = obs[L.O_BEST_POS]
-        best_block = block_of_pos[trump, best]
-        if best_block == trump:
-            wins_mask = legal & trump_block & above(best)
+    mine = 0
+    theirs = 0
+    threat_free = ZERO
+    ruff_blocks = 0
+    partner_voids = 0
+    opponent_voids = 0
+    for other in range(n_seats):
+        partner = is_partner(obs, other)
+        if partner:
+            mine += obs[L.O_TRICKS + other]
         else:
-            wins_mask = (legal & block_mask[trump, best_block] & above(best)) | (legal & trump_block)
-        if wins_mask != ZERO:
-            lowest_winner = lowest(wins_mask)
-    mine, theirs = _team_tricks(obs)
-    trick = obs[L.O_TRICK]
+            theirs += obs[L.O_TRICKS + other]
+        if other == seat:
+            continue
+        free = outstanding & ~np.uint64(obs[L.O_CANNOT_HOLD + other])
+        voids = _voids(free, trump, block_mask)
+        if partner:
+            partner_voids |= voids
+        else:
+            opponent_voids |= voids
+            if (other - leader) % n_seats > k:   # he plays to this trick after the player
+                threat_free |= free
+                ruff_blocks |= voids
     role = role_of(obs)
     on_side = role == L.ROLE_OMBRE or role == L.ROLE_FRIEND or role == L.ROLE_FORCED
-    vole_on = trick >= 4 and (theirs == 0 if on_side else mine == 0)
+    trick = obs[L.O_TRICK]
     state = _team_state(obs, popcount(hand), on_side, mine, theirs)
-    critical = state == STATE_CRITICAL
     mine_trumps = popcount(hand & trump_block)
     out_trumps = popcount(outstanding & trump_block)
     if out_trumps == 0:
@@ -460,11 +225,228 @@ def _context(hand, legal, obs, pack_ord, block_of_pos, block_mask):
     else:
         balance = 2 if mine_trumps >= 1 else 3
     ombre = obs[L.O_OMBRE]
-    ombre_after = ombre != obs[L.O_SEAT] and not is_partner(obs, ombre) and _plays_after(obs, ombre)
-    return outstanding, seen, top3, wins_mask, vole_on, critical, ombre_after, lowest_winner, state, balance
+    wins_mask = ZERO
+    lowest_winner = -1
+    partner_best = False
+    partner_sure = False
+    best_is_trump = False
+    led_block = -1
+    relation = 0
+    if k > 0:
+        best = obs[L.O_BEST_POS]
+        best_block = block_of_pos[trump, best]
+        best_is_trump = best_block == trump
+        if best_is_trump:
+            wins_mask = legal & trump_block & above(best)
+        else:
+            wins_mask = (legal & block_mask[trump, best_block] & above(best)) | (legal & trump_block)
+        if wins_mask != ZERO:
+            lowest_winner = lowest(wins_mask)
+        best_seat = obs[L.O_BEST_SEAT]
+        partner_best = is_partner(obs, best_seat)
+        partner_sure = partner_best and _safe(best, best_block, block_mask[trump, best_block], trump, threat_free,
+                                              ruff_blocks)
+        led_block = block_of_pos[trump, obs[L.O_TRICK_CARDS]]
+        relation = _relation(obs, best_seat)
+    where = (ombre - seat) % n_seats
+    through = ombre != seat and where == 1
+    called = obs[L.O_CALLED_POS]
+    return Decision(
+        trump, trump_block, outstanding, seen, top3, wins_mask, lowest_winner, k == 0, k == n_seats - 1,
+        trick >= 4 and (theirs == 0 if on_side else mine == 0), state == STATE_CRITICAL, state, balance,
+        out_trumps <= mine_trumps, ombre != seat and not is_partner(obs, ombre) and (ombre - leader) % n_seats > k,
+        threat_free, ruff_blocks, partner_voids, opponent_voids, partner_best, partner_sure, best_is_trump, led_block,
+        relation, 0 if where == 0 else (1 if where == 1 else (3 if where == n_seats - 1 else 2)), through,
+        ombre != seat and not through and (seat - ombre) % n_seats == 1,
+        0 if trick < 2 else (1 if trick < 5 else (2 if trick < 7 else 3)),
+        called, block_of_pos[trump, called] if called >= 0 else -1)
 
 
-@njit(cache=True, _nrt=False)
+@njit(inline="always", cache=True, _nrt=False)
+def candidate_features(p, hand, d, block_of_pos, block_mask):
+    """The features of legal position ``p`` in the decision ``d``: the word of F_* bits, then the bit
+    set in each one-hot group of the second word (three groups) and of the third (three of its four:
+    the lead's or the trick's, and the two others); ``words`` makes the three words of them. The groups:
+    in the second word, the shape of its suit (which of the three highest cards still in play are the
+    player's, and how many cards in play are above it), its kind by the trump balance, the team's state
+    by what the card does (X_*); then four more, a lead by where the ombre sits and what it leads, the
+    player's length in the suit by the cards of it still out, a card to a trick by who wins the trick
+    and what the card does, the stage of the deal by its kind (Y_*). learned.FEATURES documents each bit.
+    Scoring reads the one-hot groups' weights directly, without making their words."""
+    trump = d.trump
+    block_id = block_of_pos[trump, p]
+    block = block_mask[trump, block_id]
+    is_trump = block_id == trump
+    mine = hand & block
+    out_block = d.outstanding & block
+    n_above = popcount(out_block & above(p))
+    n_below = popcount(out_block & below(p))
+    n_mine = popcount(mine)
+    n_out = popcount(out_block)
+    wins = d.wins_mask & bit(p) != ZERO
+    sure = _safe(p, block_id, block, trump, d.threat_free, d.ruff_blocks)
+    lowest_mine = lowest(mine) == p
+    highest_mine = highest(mine) == p
+    called_suit = d.called >= 0 and d.called_block == block_id
+    f = ZERO
+    if is_trump:
+        f |= bit(F_TRUMP)
+        if popcount(hand & d.trump_block) == 1:
+            f |= bit(F_LAST_TRUMP)
+        if d.outstanding & d.trump_block == ZERO:
+            f |= bit(F_TRUMP_NONE_OUT)
+        elif n_above == 0:
+            f |= bit(F_TRUMP_MASTER_OUT)
+    if d.top3 & bit(p) != ZERO:
+        f |= bit(F_MATADOR)
+    f |= bit(F_ABOVE_0 + min(n_above, 3))
+    top_of_pack = block & above(p) == ZERO
+    if top_of_pack:
+        f |= bit(F_TOP_OF_PACK)
+    if n_below == 0:
+        f |= bit(F_BELOW_0)
+    elif n_below >= 3:
+        f |= bit(F_BELOW_3)
+    if lowest_mine:
+        f |= bit(F_LOWEST_MINE)
+    if highest_mine:
+        f |= bit(F_HIGHEST_MINE)
+    if n_mine == 1:
+        f |= bit(F_LENGTH_1)
+    elif n_mine == 2:
+        f |= bit(F_LENGTH_2)
+    elif n_mine >= 4:
+        f |= bit(F_LENGTH_4)
+    if n_out == 0:
+        f |= bit(F_NONE_OUT)
+    elif n_out <= 2:
+        f |= bit(F_FEW_OUT)
+    if n_mine == 2 and not highest_mine and out_block & above(highest(mine)) != ZERO:
+        f |= bit(F_GUARD)  # the one card beside an honour that is not yet master
+    if p == d.called:
+        f |= bit(F_CALLED_CARD)
+    elif called_suit:
+        f |= bit(F_CALLED_SUIT)
+    if d.leading:
+        if sure:
+            f |= bit(F_LEAD_SURE)
+        if is_trump:
+            f |= bit(F_LEAD_TRUMP)
+            if n_above == 0:
+                f |= bit(F_LEAD_TRUMP_MASTER)
+            if lowest_mine:
+                f |= bit(F_LEAD_TRUMP_LOW)
+            if d.trump_ahead:
+                f |= bit(F_LEAD_TRUMP_AHEAD)
+        else:
+            if n_above == 0:
+                f |= bit(F_LEAD_MASTER)
+            if n_out == 0:
+                f |= bit(F_LEAD_NONE_OUT)
+            if called_suit:
+                f |= bit(F_LEAD_CALLED_SUIT)
+            if top_of_pack:
+                f |= bit(F_LEAD_KING)
+            if n_below <= 1:
+                f |= bit(F_LEAD_LOW)
+            if n_mine >= 4:
+                f |= bit(F_LEAD_LONG)
+            if n_mine == 1:
+                f |= bit(F_LEAD_SINGLETON)
+            if (d.partner_voids >> block_id) & 1:
+                f |= bit(F_LEAD_TO_PARTNER_RUFF)
+            if (d.opponent_voids >> block_id) & 1:
+                f |= bit(F_LEAD_INTO_RUFF)
+            if d.through:
+                f |= bit(F_LEAD_THROUGH)
+            elif d.up_to:
+                f |= bit(F_LEAD_UP_TO)
+    else:
+        if block_id == d.led_block:
+            f |= bit(F_FOLLOW)
+            if not wins and highest_mine and n_mine >= 2:
+                f |= bit(F_FOLLOW_HIGH_LOSER)
+        elif is_trump:
+            f |= bit(F_RUFF)
+            if d.top3 & bit(p) != ZERO:
+                f |= bit(F_RUFF_MATADOR)
+            if lowest_mine:
+                f |= bit(F_RUFF_LOW)
+        else:
+            f |= bit(F_DISCARD)
+            if n_mine == 1:
+                f |= bit(F_DISCARD_VOID)
+            if n_above == 0:
+                f |= bit(F_DISCARD_MASTER)
+            if called_suit:
+                f |= bit(F_DISCARD_CALLED)
+        if wins:
+            f |= bit(F_WINS)
+            if d.partner_best:
+                f |= bit(F_OVERTAKES)
+            if sure:
+                f |= bit(F_SURE)
+            if p == d.lowest_winner:
+                f |= bit(F_LOWEST_WINNER)
+            else:
+                f |= bit(F_OVERKILL)
+            if d.best_is_trump and is_trump:
+                f |= bit(F_OVERTRUMP)
+            if d.last:
+                f |= bit(F_LAST_WINS)
+            if d.ombre_after:
+                f |= bit(F_WINS_OMBRE_AFTER)
+        else:
+            if d.partner_best:
+                f |= bit(F_UNDER_PARTNER)
+                if n_below >= 1 and d.partner_sure:
+                    f |= bit(F_PARTNER_SURE_HIGH)
+            if d.ombre_after and lowest_mine:
+                f |= bit(F_LOW_OMBRE_AFTER)
+    if d.vole_on:
+        if wins:
+            f |= bit(F_VOLE_WINS)
+        if n_above == 0:
+            f |= bit(F_VOLE_MASTER)
+    if d.critical:
+        if wins:
+            f |= bit(F_CRITICAL_WINS)
+        if sure and (d.leading or wins):
+            f |= bit(F_CRITICAL_SURE)
+    # the second and third words: one bit in each one-hot group, given by its index
+    live = mine | out_block
+    shape = 0
+    rest = live
+    for j in range(3):
+        if rest == ZERO:
+            break
+        top = highest(rest)
+        if hand & bit(top) != ZERO:
+            shape |= 1 << j
+        rest ^= bit(top)
+    kind = (0 if is_trump else 1) if d.leading else (2 if is_trump else 3)
+    if sure and (d.leading or wins):
+        action = 0
+    elif wins:
+        action = 1
+    else:
+        action = 3 if d.leading else 2
+    if d.leading:
+        what = 0 if is_trump else (1 if n_above == 0 else (2 if n_above <= 2 else 3))
+        place = Y_LEAD_SEAT + d.sits * 4 + what
+    else:
+        if wins:
+            does = 0 if sure else 1
+        else:
+            does = 2 if block_id == d.led_block else 3
+        place = Y_FOLLOW + d.relation * 4 + does
+    out_class = 0 if n_out == 0 else (1 if n_out <= 2 else (2 if n_out <= 4 else 3))
+    return (f, X_SUIT_SHAPE + shape * 4 + min(popcount(live & above(p)), 3), X_TRUMP_BALANCE + kind * 4 + d.balance,
+            X_TEAM_STATE + d.state * 4 + action, Y_PHASE + d.phase * 4 + kind, place,
+            Y_LENGTHS + (min(n_mine, 4) - 1) * 4 + out_class)
+
+
+@njit(inline="always", cache=True, _nrt=False)
 def _score(params, base, word):
     """The sum of the weights ``params[base + i]`` of the set bits i of ``word``."""
     score = 0.0
@@ -477,12 +459,13 @@ def _score(params, base, word):
 @njit(cache=True, _nrt=False)
 def learned_card(params, hand, legal, obs, pack_ord, block_of_pos, block_mask):
     """The learned player's card: an ordered position of ``legal`` (two or more cards)."""
-    trump = obs[L.O_TRUMP]
-    outstanding, seen, top3, wins_mask, vole_on, critical, ombre_after, lowest_winner, state, balance = \
-        _context(hand, legal, obs, pack_ord, block_of_pos, block_mask)
-    reps = classes(legal, hand, seen, trump, block_of_pos)
+    seen = np.uint64(obs[L.O_GONE])    # the cards played before this trick
+    for i in range(obs[L.O_N_IN_TRICK]):
+        seen &= ~bit(obs[L.O_TRICK_CARDS + i])
+    reps = classes(legal, hand, seen, obs[L.O_TRUMP], block_of_pos)
     if popcount(reps) == 1:
-        return lowest(reps)
+        return lowest(reps)   # every legal card is as good as another: nothing to score
+    d = _context(hand, legal, obs, pack_ord, block_of_pos, block_mask)
     base = L.LEARNED_WEIGHTS + bucket_of(obs) * L.LEARNED_FEATURES
     best = -1
     best_score = -np.inf
@@ -490,10 +473,9 @@ def learned_card(params, hand, legal, obs, pack_ord, block_of_pos, block_mask):
     while rest != ZERO:
         p = lowest(rest)
         rest ^= bit(p)
-        first, second, third = candidate_features(p, hand, legal, obs, outstanding, seen, trump, block_of_pos,
-                                                  block_mask, top3, wins_mask, vole_on, critical, ombre_after,
-                                                  lowest_winner, state, balance)
-        score = _score(params, base, first) + _score(params, base + 64, second) + _score(params, base + 128, third)
+        f, x1, x2, x3, y1, y2, y3 = candidate_features(p, hand, d, block_of_pos, block_mask)
+        score = _score(params, base, f) + params[base + 64 + x1] + params[base + 64 + x2] + params[base + 64 + x3] \
+            + params[base + 128 + y1] + params[base + 128 + y2] + params[base + 128 + y3]
         if score > best_score:
             best_score = score
             best = p
@@ -505,18 +487,17 @@ def decision_features(obs, hand, legal, pack_ord, block_of_pos, block_mask, word
     """For training: the bucket of the decision, and for each class of equal legal cards (at most
     ``words.shape[0]``) its lowest card in ``positions`` and its three feature words in ``words[n]``.
     Returns (bucket, number of classes)."""
-    trump = obs[L.O_TRUMP]
-    outstanding, seen, top3, wins_mask, vole_on, critical, ombre_after, lowest_winner, state, balance = \
-        _context(hand, legal, obs, pack_ord, block_of_pos, block_mask)
-    reps = classes(legal, hand, seen, trump, block_of_pos)
+    d = _context(hand, legal, obs, pack_ord, block_of_pos, block_mask)
+    reps = classes(legal, hand, d.seen, d.trump, block_of_pos)
     n = 0
     rest = reps
     while rest != ZERO and n < words.shape[0]:
         p = lowest(rest)
         rest ^= bit(p)
         positions[n] = p
-        words[n, 0], words[n, 1], words[n, 2] = candidate_features(
-            p, hand, legal, obs, outstanding, seen, trump, block_of_pos, block_mask, top3, wins_mask, vole_on, critical,
-            ombre_after, lowest_winner, state, balance)
+        f, x1, x2, x3, y1, y2, y3 = candidate_features(p, hand, d, block_of_pos, block_mask)
+        words[n, 0] = f
+        words[n, 1] = bit(x1) | bit(x2) | bit(x3)
+        words[n, 2] = bit(y1) | bit(y2) | bit(y3)
         n += 1
     return bucket_of(obs), n
