@@ -101,6 +101,7 @@ def test_the_file_is_the_same_bytes_for_the_same_weights(tmp_path):
 def test_the_player_scores_the_words_training_fits(ruleset):
     """learned_card's choice is the argmax, lowest class first on a tie, of the weights over the words
     decision_features gives, on positions of real play, under random weights."""
+    from spadille.kernel.quadrille._card_play import rules_of_role
     from spadille.kernel.quadrille._policies import choose_card
     from spadille.kernel.quadrille.reference import ReferenceEngine, Table
     from spadille.kernel.quadrille.reference.decisions import SharedPolicies
@@ -131,7 +132,8 @@ def test_the_player_scores_the_words_training_fits(ruleset):
                                                positions)
         bits = np.unpackbits(words[:n].view(np.uint8).reshape(n, -1), axis=1, bitorder="little").astype(float)
         scores = bits @ weights[bucket]
-        played = choose_card(np.int64(L.POLICY_LEARNED), params, np.int64(L.CARD_RULES), hand, legal, obs, pack,
+        played = choose_card(np.int64(L.POLICY_LEARNED), params, rules_of_role(np.int64(L.CARD_RULES), obs), hand,
+                             legal, obs, pack,
                              tables.block_of_pos, tables.block_mask, np.zeros(2, dtype=np.uint64))
         best = np.nonzero(scores >= scores.max() - 1e-9)[0]   # equal words may sum apart by an ulp in numpy
         assert played == positions[best[0]]

@@ -29,7 +29,7 @@ import numpy as np
 from spadille.kernel.quadrille import _layout as L
 
 from .learned_data import Stratum, label_block, screen_deals
-from .learned_training import Design, featurize, fit, regret, choices
+from .learned_training import Design, choices, featurize, fit, read_block, regret
 
 RULESETS = ("encyclopedie-1765", "quadrille-a-trois", "mediateur", "italian-modern")
 MIX = (
@@ -127,7 +127,7 @@ def train_learned(seed: int, rounds: int, deals: int, runner, on_block: Callable
         for index, block in enumerate(blocks):
             path = cache / f"{block.name}.npz" if cache is not None else None
             if path is not None and path.exists():
-                found[index] = dict(np.load(path))
+                found[index] = read_block(path)
                 if on_block is not None:
                     on_block(block, len(found[index]["deal"]))
             else:
@@ -163,6 +163,7 @@ def train_learned(seed: int, rounds: int, deals: int, runner, on_block: Callable
 
 def strong_regret(design: Design, positions: dict[str, np.ndarray]) -> np.ndarray:
     """The regret of strong's card in each decision of ``design`` (made from ``positions``)."""
+    from spadille.kernel.quadrille._card_play import rules_of_role
     from spadille.kernel.quadrille._policies import choose_card
     from spadille.kernel.quadrille.policies import kernel_arrays, make_seat_policy
 
@@ -176,7 +177,8 @@ def strong_regret(design: Design, positions: dict[str, np.ndarray]) -> np.ndarra
         t = tables[int(positions["ruleset"][index])]
         obs = positions["obs"][index]
         trump = int(obs[L.O_TRUMP])
-        card = choose_card(np.int64(L.POLICY_HEURISTIC), params, np.int64(L.CARD_RULES), positions["hand"][index],
+        card = choose_card(np.int64(L.POLICY_HEURISTIC), params, rules_of_role(np.int64(L.CARD_RULES), obs),
+                           positions["hand"][index],
                            positions["legal"][index], obs, np.bitwise_or.reduce(t.block_mask[trump]), t.block_of_pos,
                            t.block_mask, rng)
         a, b = design.start[k], design.start[k + 1]

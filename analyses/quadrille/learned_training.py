@@ -48,10 +48,32 @@ class Design:
 
 def load_positions(files: Sequence[Path]) -> dict[str, np.ndarray]:
     """The positions of every block file, concatenated in the order given."""
-    parts = [dict(np.load(path)) for path in files]
+    parts = [read_block(path) for path in files]
     if not parts:
         raise ValueError("no training positions")
     return {key: np.concatenate([part[key] for part in parts]) for key in parts[0]}
+
+
+def read_block(path: Path) -> dict[str, np.ndarray]:
+    """One block file's positions (learned_data.FIELDS), their observations at today's length."""
+    block = dict(np.load(path))
+    block["obs"] = _full_observation(block["obs"])
+    return block
+
+
+def _full_observation(obs: np.ndarray) -> np.ndarray:
+    """``obs`` with every entry of today's observation: positions kept before it carried each seat's
+    leads (_layout.O_LAST_LEAD on) read as if nobody had led yet. The learned player's features never
+    read those entries; strong's rule of keeping a suit does, so strong's held-out regret on such
+    positions is that of strong without it."""
+    if obs.shape[1] >= L.N_OBS:
+        return obs
+    full = np.zeros((len(obs), L.N_OBS), dtype=obs.dtype)
+    full[:, :obs.shape[1]] = obs
+    for first in (L.O_LAST_LEAD, L.O_LAST_LEAD_TRICK):
+        if first >= obs.shape[1]:
+            full[:, first:first + L.MAX_SEATS] = -1
+    return full
 
 
 def _tables(ruleset_names: Sequence[str]):
