@@ -167,3 +167,30 @@ def test_the_learned_player_plays_like_the_reference_engine(name):
     strong = simulate(RunConfig(ruleset, (make_seat_policy("strong"),) * seats, 616, 400, record=True)).rows
     cards = slice(L.COL_CARDS, L.COL_CARDS + 4 * L.MAX_TRICKS)
     assert (rows[:, cards] != strong[:, cards]).any(axis=1).mean() > 0.3   # it plays its own cards
+
+
+def test_the_team_ladder_seats_the_learned_player_as_a_team(ruleset):
+    """Team mode hands the team's roles to the learned kernel with its weights in the row, and a
+    team of the whole table is the learned player itself at the reference's bidding, deal by deal."""
+    from spadille.analyses.quadrille.ladder_team import TEAMS, team_policy
+    from spadille.kernel.quadrille import card_rules
+    from spadille.kernel.quadrille.variants import Variant, deals_of_seed, play_variants
+
+    learned_policy = make_seat_policy("learned")
+    ids, rows = kernel_arrays((team_policy(learned_policy, make_seat_policy("pimc"), TEAMS["side"]),))
+    assert ids[0] == L.POLICY_PIMC
+    for index, role in enumerate(card_rules.ROLES):
+        assert rows[0][L.ROLE_POLICY + index] == (L.POLICY_LEARNED if role in TEAMS["side"] else -1), role
+    weights = rows[0, L.LEARNED_WEIGHTS:].reshape(L.LEARNED_BUCKETS, L.LEARNED_FEATURES)
+    assert (weights == learned.read_learned().weights).all()
+
+    heuristic = make_seat_policy("heuristic")
+    bidding = {key: heuristic.value(key) for key, param in POLICIES["heuristic"].params.items()
+               if not (param.card_rule or param.shorthand)}
+    plain = make_seat_policy("learned", bidding)
+    team = team_policy(learned_policy, heuristic, card_rules.ROLES)
+    hands, deal_ids = deals_of_seed(ruleset, 5, 0, 400)
+    out = play_variants(ruleset, (plain,) * 4, [Variant("plain"), Variant("team", policies=(team,) * 4),
+                                                 Variant("heuristic", policies=(heuristic,) * 4)], hands, deal_ids, 5)
+    assert (out[:, 0] == out[:, 1]).all()
+    assert (out[:, 0] != out[:, 2]).any()
