@@ -20,13 +20,14 @@ from __future__ import annotations
 import hashlib
 import math
 import os
-import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
 import numpy as np
+
+from spadille.kernel.common.files import toml_value, write_text_atomic
 
 from . import _layout as L
 from .card_rules import ROLES
@@ -224,22 +225,12 @@ def _number(value: float) -> str:
     return "0.0" if text in ("0", "-0") else (text if any(c in text for c in ".en") else text + ".0")
 
 
-def _toml_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value)
-    text = str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return f'"{text}"'
-
 
 def learned_text(learned: LearnedFile, header: str = "") -> str:
     """The file's text: an optional comment, [stamp], then [weights] one row a line."""
     stamp = {**learned.stamp, "features": feature_set()}
     lines = [f"# {line}" if line else "#" for line in header.splitlines()]
-    lines += ["[stamp]"] + [f"{key} = {_toml_value(value)}" for key, value in stamp.items()]
+    lines += ["[stamp]"] + [f"{key} = {toml_value(value)}" for key, value in stamp.items()]
     lines += ["", "[weights]"]
     for name, row in zip(bucket_names(), np.asarray(learned.weights, dtype=np.float64)):
         lines.append(f'"{name}" = [' + ", ".join(_number(float(v)) for v in row) + "]")
@@ -248,14 +239,4 @@ def learned_text(learned: LearnedFile, header: str = "") -> str:
 
 def write_learned(path: str | os.PathLike, learned: LearnedFile, header: str = "") -> None:
     """Write the file atomically (a temporary file in the same folder renamed over the target)."""
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=".learned-", suffix=".toml", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(learned_text(learned, header))
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+    write_text_atomic(path, learned_text(learned, header), ".learned-")
