@@ -75,7 +75,7 @@ def test_show_a_redealt_deal(tmp_path, ruleset, random4):
     (["--deal", "-1"], "first deal -1 is out of range"),
     (["--seed", "-3"], "--seed must be between 0 and 9223372036854775807, not -3"),
     (["--ruleset", "nope"], "unknown ruleset 'nope'; available: encyclopedie-1765, italian-modern, mediateur, quadrille-a-trois"),
-    (["--seat-policy", "third=bridge"], "unknown policy 'bridge'; available: random, heuristic, strong, dd, pimc"),
+    (["--seat-policy", "third=bridge"], "unknown policy 'bridge'; available: random, heuristic, strong, dd, pimc, learned"),
 ])
 def test_show_errors(args, message):
     result = show(*args)

@@ -78,7 +78,7 @@ TOML_PROBLEM = "is not valid TOML: Expected ']' at the end of a table declaratio
 @pytest.mark.parametrize("args, message", [
     (["--ruleset", "nope"], "--ruleset: unknown ruleset 'nope'; available: encyclopedie-1765, italian-modern, mediateur, quadrille-a-trois"),
     (["--ruleset", "{rules}"], "--ruleset: ruleset '{rules}' " + TOML_PROBLEM),
-    (["--seat-policy", "eldest=bridge"], "--seat-policy: unknown policy 'bridge'; available: random, heuristic, strong, dd, pimc"),
+    (["--seat-policy", "eldest=bridge"], "--seat-policy: unknown policy 'bridge'; available: random, heuristic, strong, dd, pimc, learned"),
     (["--seat-policy", "north=random"], "--seat-policy: unknown seat 'north'; seats: eldest, second, third, dealer"),
     (["--param", "nope=1"], "--param 'nope': no seat plays a policy with that parameter (policies: heuristic)"),
     (["--param", "dealer.ask_threshold=x"], "--param: parameter heuristic.ask_threshold must be a number, not 'x'"),
