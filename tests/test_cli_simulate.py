@@ -113,7 +113,7 @@ def test_an_unknown_policy_name_is_a_usage_error():
     result = run("--policy", "bridge")
     assert result.exit_code == 2
     text = " ".join(result.output.replace("│", " ").split())  # undo the error panel's wrapping
-    assert "Invalid value for '--policy': Value error, 'bridge' is not one of 'random', 'heuristic', 'strong', 'dd', 'pimc'." in text
+    assert "Invalid value for '--policy': Value error, 'bridge' is not one of 'random', 'heuristic', 'strong', 'dd', 'pimc', 'learned'." in text
 
 
 def test_ctrl_c_keeps_the_finished_deals(tmp_path):
