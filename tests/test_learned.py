@@ -194,3 +194,34 @@ def test_the_team_ladder_seats_the_learned_player_as_a_team(ruleset):
                                                  Variant("heuristic", policies=(heuristic,) * 4)], hands, deal_ids, 5)
     assert (out[:, 0] == out[:, 1]).all()
     assert (out[:, 0] != out[:, 2]).any()
+
+
+def test_a_tiny_training_run_end_to_end(tmp_path, monkeypatch):
+    """`spadille train quadrille --policy learned` on a tiny mix: two rounds (the second played by the
+    first round's fit), positions kept, the file written with its stamp, loaded and played; run again
+    on the kept positions it writes the same bytes."""
+    from typer.testing import CliRunner
+
+    from spadille.analyses.quadrille import learned_rounds
+    from spadille.analyses.quadrille.learned_data import Stratum
+    from spadille.cli.app import app
+
+    monkeypatch.setattr(learned_rounds, "MIX", (Stratum("encyclopedie-1765", L.CALLED, 2),
+                                                Stratum("encyclopedie-1765", L.SANS_PRENDRE, 1)))
+    monkeypatch.setattr(learned_rounds, "MIX_DEALS", 3)
+    positions, first, second = tmp_path / "positions", tmp_path / "a.toml", tmp_path / "b.toml"
+    command = ["train", "quadrille", "--policy", "learned", "--seed", "5", "--rounds", "2", "--deals", "3",
+               "--positions", str(positions)]
+    result = CliRunner().invoke(app, command + ["--out", str(first)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name.split("-")[0] for p in positions.glob("*.npz")) == ["round0"] * 2 + ["round1"] * 2
+    trained = learned.read_learned(first)
+    assert trained.stamp["command"] == "spadille train quadrille --policy learned --seed 5 --rounds 2 --deals 3"
+    assert trained.stamp["positions"] > 50 and np.abs(trained.weights).sum() > 0
+    again = CliRunner().invoke(app, command + ["--out", str(second)])
+    assert again.exit_code == 0, again.output
+    strip = lambda text: re.sub(r'version = "[^"]*"', "", text)   # noqa: E731
+    assert strip(first.read_text()) == strip(second.read_text())
+    monkeypatch.setattr(learned, "SHIPPED", first)
+    rows = simulate(RunConfig(load_ruleset(), (make_seat_policy("learned"),) * 4, 3, 50, record=True)).rows
+    assert len(rows) == 50
