@@ -38,8 +38,7 @@ def bench_command(
 ) -> None:
     """Measure speed. `bench kernel` (the default): full deals per second (deal-only, random,
     heuristic, strong, learned) on one core and on all cores, the pure-Python reference engine on the
-    same work
-    and the ratio, compile time cold and warm, and the start-up latency of the command line.
+    same work and the ratio, compile time cold and warm, and the start-up latency of the command line.
     `bench dd`: the double-dummy solver over random full deals and endings, and the PIMC player.
     `bench pimc`: CPU seconds a deal with pimc in all four seats, one thread, K = 20 with exact
     totals and no node budget (pimc:samples=20:window=0:node_budget=0:stop_z=0) beside pimc's defaults
