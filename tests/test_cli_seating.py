@@ -46,7 +46,7 @@ def test_policy_file_layers_under_the_command_line(tmp_path):
 @pytest.mark.parametrize("kwargs, message", [
     ({"seat_policies": ["north=random"]}, "--seat-policy: unknown seat 'north'; seats: eldest, second, third, dealer"),
     ({"seat_policies": ["eldest"]}, "--seat-policy 'eldest' must look like SEAT=NAME"),
-    ({"seat_policies": ["eldest=bridge"]}, "unknown policy 'bridge'; available: random, heuristic, strong, dd, pimc"),
+    ({"seat_policies": ["eldest=bridge"]}, "unknown policy 'bridge'; available: random, heuristic, strong, dd, pimc, learned"),
     ({"params": ["nope=1"]}, "--param 'nope': no seat plays a policy with that parameter (policies: heuristic)"),
     ({"params": ["ask_threshold"]}, "--param 'ask_threshold' must look like KEY=VALUE, SEAT.KEY=VALUE or [SEAT.]ROLE.RULE=VALUE"),
     ({"params": ["eldest.nope=1"]}, "policy 'heuristic' has no parameter 'nope' (its parameters: "
@@ -63,7 +63,7 @@ def test_command_line_errors(kwargs, message):
 
 
 @pytest.mark.parametrize("text, problem", [
-    ('[default]\npolicy = "bridge"\n', " [default]: unknown policy 'bridge'; available: random, heuristic, strong, dd, pimc"),
+    ('[default]\npolicy = "bridge"\n', " [default]: unknown policy 'bridge'; available: random, heuristic, strong, dd, pimc, learned"),
     ("[players]\n", ": unknown table 'players' (use [default] and [seats.<seat>])"),
     ("[seats.north]\n", " [seats.north]: unknown seat 'north'; seats: eldest, second, third, dealer"),
     ("[default]\nask_treshold = 3\n", " [default]: policy 'heuristic' has no parameter 'ask_treshold' (its parameters: "

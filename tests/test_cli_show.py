@@ -75,7 +75,7 @@ def test_show_a_redealt_deal(tmp_path, ruleset, random4):
     (["--deal", "-1"], "--deal must be between 0 and 1e+11, not -1"),
     (["--seed", "-3"], "--seed must be between 0 and 9223372036854775807, not -3"),
     (["--ruleset", "nope"], "unknown ruleset 'nope'; available: encyclopedie-1765, italian-modern, mediateur, quadrille-a-trois (option --ruleset)"),
-    (["--seat-policy", "third=bridge"], "unknown policy 'bridge'; available: random, heuristic, strong, dd, pimc (option --seat-policy)"),
+    (["--seat-policy", "third=bridge"], "unknown policy 'bridge'; available: random, heuristic, strong, dd, pimc, learned (option --seat-policy)"),
 ])
 def test_show_errors(args, message):
     result = show(*args)

@@ -78,7 +78,7 @@ TOML_PROBLEM = "is not valid TOML: Expected ']' at the end of a table declaratio
 @pytest.mark.parametrize("args, message", [
     (["--ruleset", "nope"], "--ruleset: unknown ruleset 'nope'; available: encyclopedie-1765, italian-modern, mediateur, quadrille-a-trois"),
     (["--ruleset", "{rules}"], "--ruleset: ruleset '{rules}' " + TOML_PROBLEM),
-    (["--seat-policy", "eldest=bridge"], "--seat-policy: unknown policy 'bridge'; available: random, heuristic, strong, dd, pimc"),
+    (["--seat-policy", "eldest=bridge"], "--seat-policy: unknown policy 'bridge'; available: random, heuristic, strong, dd, pimc, learned"),
     (["--seat-policy", "north=random"], "--seat-policy: unknown seat 'north'; seats: eldest, second, third, dealer"),
     (["--param", "nope=1"], "--param 'nope': no seat plays a policy with that parameter (policies: heuristic)"),
     (["--param", "dealer.ask_threshold=x"], "--param: parameter heuristic.ask_threshold must be a number, not 'x'"),
@@ -113,7 +113,7 @@ def test_an_unknown_policy_name_is_a_usage_error():
     result = run("--policy", "bridge")
     assert result.exit_code == 2
     text = " ".join(result.output.replace("│", " ").split())  # undo the error panel's wrapping
-    assert "Invalid value for '--policy': Value error, 'bridge' is not one of 'random', 'heuristic', 'strong', 'dd', 'pimc'." in text
+    assert "Invalid value for '--policy': Value error, 'bridge' is not one of 'random', 'heuristic', 'strong', 'dd', 'pimc', 'learned'." in text
 
 
 def test_ctrl_c_keeps_the_finished_deals(tmp_path):

@@ -14,7 +14,7 @@ def spadille(*args: str) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["simulate", "quadrille", "--policy", "nope"],
-     "Error: Invalid value for '--policy': Value error, 'nope' is not one of 'random', 'heuristic', 'strong', 'dd', 'pimc'."),
+     "Error: Invalid value for '--policy': Value error, 'nope' is not one of 'random', 'heuristic', 'strong', 'dd', 'pimc', 'learned'."),
     (["simulate", "quadrile"], "Error: unknown game 'quadrile' for `spadille simulate` (games: quadrille, cabriolet"),
     (["simulate", "cabriolet", "--policy", "random"], "Error: No such option: --policy"),
     (["simulate", "quadrille", "--dice"], "Error: No such option: --dice"),

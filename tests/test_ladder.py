@@ -154,8 +154,8 @@ def test_a_policy_file_is_a_rung(tmp_path):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--policies", "strongest"], "Error: unknown policy 'strongest'; available: random, heuristic, strong, dd, pimc (option --policies)"),
-    (["--reference", "nope"], "Error: unknown policy 'nope'; available: random, heuristic, strong, dd, pimc (option --reference)"),
+    (["--policies", "strongest"], "Error: unknown policy 'strongest'; available: random, heuristic, strong, dd, pimc, learned (option --policies)"),
+    (["--reference", "nope"], "Error: unknown policy 'nope'; available: random, heuristic, strong, dd, pimc, learned (option --reference)"),
     (["--deals", "0"], "Error: --deals must be a positive whole number, not 0"),
     (["--policies", "random,random"], "Error: policy 'random' is named twice in the ladder"),
     (["--policies", "pimc:samples"], "Error: policy 'pimc:samples': parameter 'samples' must look like KEY=VALUE (option --policies)"),

@@ -37,7 +37,7 @@ def test_cli_choices_come_from_the_registry():
 
 
 @pytest.mark.parametrize(("name", "params", "message"), [
-    ("greedy", {}, "unknown policy 'greedy'; available: random, heuristic, strong, dd, pimc"),
+    ("greedy", {}, "unknown policy 'greedy'; available: random, heuristic, strong, dd, pimc, learned"),
     ("random", {"ask_threshold": 3}, "policy 'random' has no parameter 'ask_threshold' (its parameters: none)"),
     ("heuristic", {"ask_threshold": "high"}, "parameter heuristic.ask_threshold must be a number, not 'high'"),
     ("heuristic", {"ask_threshold": 11}, "parameter heuristic.ask_threshold = 11 is outside [0, 10]"),

@@ -37,8 +37,8 @@ def bench_command(
                                                    "about 2 minutes on two cores).", min=0, max=100_000)] = 0,
 ) -> None:
     """Measure speed. `bench kernel` (the default): full deals per second (deal-only, random,
-    heuristic) on one core and on all cores, the pure-Python reference engine on the same work
-    and the ratio, compile time cold and warm, and the start-up latency of the command line.
+    heuristic, strong, learned) on one core and on all cores, the pure-Python reference engine on the
+    same work and the ratio, compile time cold and warm, and the start-up latency of the command line.
     `bench dd`: the double-dummy solver over random full deals and endings, and the PIMC player.
     `bench pimc`: CPU seconds a deal with pimc in all four seats, one thread, K = 20 with exact
     totals and no node budget (pimc:samples=20:window=0:node_budget=0:stop_z=0) beside pimc's defaults
@@ -97,6 +97,8 @@ def bench_command(
     for policy in KERNEL_POLICIES:
         if policy in single and PLAYOUT in single:
             ratios.add_row(f"{policy}: full deals / {PLAYOUT} (1 core)", f"{single[policy] / single[PLAYOUT]:.2f}x")
+    ratios.add_row("learned / heuristic, 1 core (the learned player's cost)",
+                   f"{single['learned'] / single['heuristic']:.2f}x")
     for record in reference:
         ratios.add_row(f"{record.policy}: kernel (1 core) / reference", f"{single[record.policy] / record.rate:,.0f}x")
     console.print(ratios)

@@ -1,4 +1,5 @@
-"""``spadille train quadrille``: tune the heuristic's parameters into the ``strong`` policy's file.
+"""``spadille train quadrille``: tune the heuristic's parameters into the ``strong`` policy's file, or
+(``--policy learned``) fit the learned player's weights to pimc's card values (train_learned.py).
 
 CMA-ES searches the bidding thresholds and every card-play rule by role on paired deals of
 ``--seed`` (analyses/quadrille/tuning.py); the best values are then measured by the ladder on
@@ -9,12 +10,13 @@ that ``strong`` loads. The same arguments write the same file.
 
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-from spadille.cli.options import MAX_SEED, SeedOption, ThreadsOption
+from spadille.cli.options import MAX_SEED, BlockDealsOption, SchedulerOption, SeedOption, ThreadsOption
 from spadille.kernel.quadrille.ruleset import DEFAULT_RULESET
 
 DEFAULT_SEED = 2026
@@ -26,39 +28,96 @@ MAX_TRAIN_DEALS = 10**8
 MAX_ITERATIONS = 100_000
 MAX_POPULATION = 10_000
 
-TrainDealsOption = Annotated[int, typer.Option(
-    "--deals", max=MAX_TRAIN_DEALS, help="Deals of --seed every candidate plays, once in each seat (the same deals for all).")]
-IterationsOption = Annotated[int, typer.Option("--iterations", max=MAX_ITERATIONS, help="Generations of CMA-ES.")]
+
+class Trained(str, Enum):
+    """The policy whose shipped file the command writes."""
+
+    strong = "strong"
+    learned = "learned"
+
+
+PolicyOption = Annotated[Trained, typer.Option(
+    "--policy", help="strong: tune the heuristic's values by CMA-ES against the heuristic; learned: fit the learned "
+                     "player's card scorer to pimc's values of every card, in rounds of deals against pimc.")]
+TrainDealsOption = Annotated[Optional[int], typer.Option(
+    "--deals", max=MAX_TRAIN_DEALS,
+    help="strong: deals of --seed every candidate plays, once in each seat (the same deals for all; default "
+         "10,000). learned: deals a round (default 4,300, the lone hand and forced spadille above their share).",
+    show_default=False)]
+IterationsOption = Annotated[Optional[int], typer.Option("--iterations", max=MAX_ITERATIONS,
+                                                         help="Generations of CMA-ES (strong; default 120).",
+                                                         show_default=False)]
+RoundsOption = Annotated[Optional[int], typer.Option(
+    "--rounds", help="learned: rounds of labelled deals, each played by the player fitted on the rounds before "
+                     "(strong in the first; default 3).", show_default=False)]
+PositionsOption = Annotated[Optional[Path], typer.Option(
+    "--positions", metavar="DIR", help="learned: keep each block's labelled positions in this folder as it finishes, "
+                                       "and reuse those already there (a run cut short goes on where it stopped).",
+    show_default=False)]
 PopulationOption = Annotated[Optional[int], typer.Option(
     "--population", max=MAX_POPULATION, help="Candidates a generation (default: CMA-ES's own, 18 for the 110 parameters).",
     show_default=False)]
 HeldOutSeedOption = Annotated[Optional[int], typer.Option(
     "--held-out-seed", help="Seed of the deals the result is measured on, never seen by the search "
                             "(default: --seed + 1).", show_default=False)]
-HeldOutDealsOption = Annotated[int, typer.Option("--held-out-deals", max=MAX_TRAIN_DEALS,
-                                                  help="Deals of the held-out measurement.")]
+HeldOutDealsOption = Annotated[Optional[int], typer.Option("--held-out-deals", max=MAX_TRAIN_DEALS,
+                                                           help="Deals of the held-out measurement (strong; default 20,000).",
+                                                           show_default=False)]
 TrainOutOption = Annotated[Optional[Path], typer.Option(
-    "--out", metavar="FILE.toml", help="Where to write the values (default: the shipped file the strong policy loads).",
+    "--out", metavar="FILE.toml", help="Where to write the values (default: the shipped file the policy loads).",
     show_default=False)]
 
 
 def train_command(
+    policy: PolicyOption = Trained.strong,
     seed: SeedOption = DEFAULT_SEED,
-    deals: TrainDealsOption = DEFAULT_DEALS,
-    iterations: IterationsOption = DEFAULT_ITERATIONS,
+    deals: TrainDealsOption = None,
+    iterations: IterationsOption = None,
     population: PopulationOption = None,
     held_out_seed: HeldOutSeedOption = None,
-    held_out_deals: HeldOutDealsOption = DEFAULT_HELD_OUT_DEALS,
+    held_out_deals: HeldOutDealsOption = None,
     threads: ThreadsOption = None,
+    rounds: RoundsOption = None,
+    positions: PositionsOption = None,
+    scheduler: SchedulerOption = None,
+    block_deals: BlockDealsOption = None,
     out: TrainOutOption = None,
 ) -> None:
     """Tune the heuristic into the strong policy: its bidding thresholds and card-play rules, searched by
     CMA-ES for the most jetons a deal against the heuristic on the same deals (every seat in turn), then
-    measured on held-out deals, and written with a stamp of how they were made.
+    measured on held-out deals, and written with a stamp of how they were made. With --policy learned:
+    fit the learned player's card scorer to pimc's values of every legal card, on the positions of rounds
+    of deals it plays against pimc, and write its weights with their stamp.
     """
     from spadille.cli.errors import fail, user_errors
+
+    if policy is Trained.learned:
+        from . import train_learned
+
+        for name, value in (("--iterations", iterations), ("--population", population), ("--threads", threads),
+                            ("--held-out-seed", held_out_seed), ("--held-out-deals", held_out_deals)):
+            if value is not None:
+                fail(f"{name} is an option of --policy strong (the learned player's training has rounds, not "
+                     f"generations)")
+        from spadille.kernel.quadrille.learned import SHIPPED as LEARNED
+
+        rounds = train_learned.DEFAULT_ROUNDS if rounds is None else rounds
+        deals = train_learned.DEFAULT_DEALS if deals is None else deals
+        train_learned.check_arguments(rounds, deals, positions)
+        target = LEARNED if out is None else out
+        with user_errors():
+            _check_target(target)
+            train_learned.run(seed, rounds, deals, scheduler, block_deals, positions, target)
+        return
+    for name, value in (("--rounds", rounds), ("--positions", positions), ("--scheduler", scheduler),
+                        ("--block-deals", block_deals)):
+        if value is not None:
+            fail(f"{name} is an option of --policy learned")
     from spadille.kernel.quadrille.strong import SHIPPED
 
+    deals = DEFAULT_DEALS if deals is None else deals
+    iterations = DEFAULT_ITERATIONS if iterations is None else iterations
+    held_out_deals = DEFAULT_HELD_OUT_DEALS if held_out_deals is None else held_out_deals
     held_out_seed = seed + 1 if held_out_seed is None else held_out_seed
     target = SHIPPED if out is None else out
     if population is not None and population < 2:

@@ -103,7 +103,9 @@ POLICY_RANDOM = 0
 POLICY_HEURISTIC = 1
 POLICY_DD = 2          # double-dummy card play (sees every hand), heuristic bidding
 POLICY_PIMC = 3        # perfect-information Monte Carlo card play, heuristic bidding
-N_POLICY_PARAMS = 503  # the general entries, the card play by role, the situation, pimc's node budget (below)
+POLICY_LEARNED = 4     # card play by a linear scorer learned from pimc (_learned.py), heuristic bidding
+N_POLICY_PARAMS = 4343  # the general entries, the card play by role, the situation, pimc's node budget, the
+                        # learned player's weights (below)
 
 # ---------------------------------------------------------------- per-deal rows (int64[n, N_ROW_COLS])
 COL_DEAL = 0
@@ -301,7 +303,13 @@ LEAF_SUITS = 1                                            # flag: false when a s
 SITUATION_END = SITUATION + 2 + SITUATION_LEAVES * SITUATION_LEAF
 # pimc's node budget for one sampled deal's scoring (search/_players.py P_NODE_BUDGET), after the rest
 SEARCH_NODE_BUDGET = SITUATION_END                        # 502
-assert SEARCH_NODE_BUDGET + 1 == N_POLICY_PARAMS
+# the learned player's weights (_learned.py; learned.py loads them into every row): one row of
+# LEARNED_FEATURES weights for each (role, place in the trick: leading, second, middle, last)
+LEARNED_WEIGHTS = SEARCH_NODE_BUDGET + 1                  # 503
+LEARNED_FEATURES = 192                                    # three words of 64 feature bits
+LEARNED_SLOTS = 4
+LEARNED_BUCKETS = N_ROLES * LEARNED_SLOTS
+assert LEARNED_WEIGHTS + LEARNED_BUCKETS * LEARNED_FEATURES == N_POLICY_PARAMS
 
 # situation operators
 OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE = 1, 2, 3, 4, 5, 6

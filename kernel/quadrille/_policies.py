@@ -12,6 +12,8 @@ heuristic  a club player: bids on an estimate of his own tricks, names the trump
            ombre draws trumps while strong, the friend shows himself by leading the called
            card, partners do not overtake each other, everyone wins as cheaply as he can and
            discards low from short suits, and the vole is undertaken only with sure winners.
+learned    bids and decides the vole as the heuristic (at strong's values); plays the card its scorer
+           learned from pimc rates best (_learned.py).
 """
 
 import numpy as np
@@ -22,6 +24,7 @@ from spadille.kernel.common._rng import below_n
 
 from . import _layout as L
 from ._card_play import discard, heuristic_card, heuristic_vole
+from ._learned import learned_card
 
 
 # ---------------------------------------------------------------- hand estimate (bidding)
@@ -281,6 +284,8 @@ def choose_card(pid, params, base, hand, legal, obs, pack_ord, block_of_pos, blo
     the card-play rules of his role from his row at ``base`` (_card_play.rules_of_role)."""
     if pid == L.POLICY_RANDOM:
         return nth_set(legal, below_n(rng, popcount(legal)))
+    if pid == L.POLICY_LEARNED:
+        return learned_card(params, hand, legal, obs, pack_ord, block_of_pos, block_mask)
     return heuristic_card(params, base, hand, legal, obs, pack_ord, block_of_pos, block_mask)
 
 

@@ -100,15 +100,15 @@ def _time_playout(rs: Ruleset, deals: int, threads: int) -> float:
     return elapsed
 
 
-KERNEL_POLICIES = ("random", "heuristic", "strong")
+KERNEL_POLICIES = ("random", "heuristic", "strong", "learned")
 PLAYOUT = "playout"
 
 
 def kernel_rates(deals: int, threads_all: int, ruleset: str | None = None) -> list[BenchRecord]:
     """Deals per second for deal-only, the bare greedy playout (the yardstick of the deal loop: a
-    deal, a trump and ten greedy tricks, nothing else), random, heuristic and strong (the
-    heuristic's kernel at its tuned values, which change how long the play takes), on one core and
-    on all."""
+    deal, a trump and ten greedy tricks, nothing else), random, heuristic, strong (the heuristic's
+    kernel at its tuned values, which change how long the play takes) and the learned player, on one
+    core and on all."""
     rs = load_ruleset(ruleset) if ruleset else load_ruleset()
     for policy in KERNEL_POLICIES:
         _time_kernel(rs, policy, 4096, 1)  # compile before timing

@@ -120,6 +120,23 @@ def _strong_spec(heuristic: PolicySpec) -> PolicySpec:
     )
 
 
+def _learned_spec(strong: PolicySpec) -> PolicySpec:
+    """The learned player: strong's bidding and vole (its thresholds and vole_losers by role), and
+    card play by the scorer of _learned.py, whose weights (learned.toml, learned.py) every row of a
+    run carries where some seat plays it."""
+    kept = {key: param for key, param in strong.params.items()
+            if not (param.card_rule or param.shorthand) or key.endswith(".vole_losers")}
+    return PolicySpec(
+        "learned", L.POLICY_LEARNED,
+        "Card play learned from pimc: a linear scorer of each legal card over what the player sees (its suit "
+        "and rank among the cards still out, what it does to the trick, what it leads, the role and place in "
+        "the trick), trained on pimc's values of every card in positions of its own games against pimc "
+        "(spadille train quadrille --policy learned; the weights and their stamp: kernel/quadrille/learned.toml); "
+        "bids and undertakes the vole as strong.",
+        kept,
+    )
+
+
 POLICIES: dict[str, PolicySpec] = {
     "random": PolicySpec(
         "random", L.POLICY_RANDOM,
@@ -158,13 +175,14 @@ POLICIES: dict[str, PolicySpec] = {
         },
     ),
 }
+POLICIES["learned"] = _learned_spec(POLICIES["strong"])
 # The card plays fast enough to carry a whole report (maps, claims): strong by default, the heuristic
 # as its sensitivity row. The searching players (dd, pimc) play where a claim or a ladder names them.
 CARD_PLAYS = ("strong", "heuristic")
 DEFAULT_CARD_PLAY = "strong"
 
 
-ROLE_POLICIES = ("random", "heuristic", "dd", "pimc")  # may play a role's cards in place of the seat's own
+ROLE_POLICIES = ("random", "heuristic", "dd", "pimc", "learned")  # may play a role's cards in place of the seat's own
 
 
 @dataclass(frozen=True)
@@ -213,6 +231,10 @@ class SeatPolicy:
         """Every ROLE.RULE of this policy (none for a policy without card-play rules): its default,
         overridden by shorthands and groups, then by the ROLE.RULE itself."""
         return _resolve_card_rules(POLICIES[self.name], self.params)
+
+    def plays(self, name: str) -> bool:
+        """Does policy ``name`` take some decision of this seat, its own or a role's?"""
+        return name in (self.name, *self.roles.values(), *self.roles_in_situation.values())
 
     @property
     def searches(self) -> bool:
@@ -308,15 +330,24 @@ def make_seat_policy(name: str, params: Mapping[str, float] | None = None, roles
     return SeatPolicy(name, checked, _checked_roles(roles), situation, alt, _checked_roles(roles_in_situation))
 
 
-def kernel_arrays(seat_policies):
+def kernel_arrays(seat_policies, learned_weights=None):
     """(policy_ids int64[MAX_SEATS], policy_params float64[MAX_SEATS, N_POLICY_PARAMS]). Every
     row holds the card-play rules at their defaults (a role another policy plays reads them), the
     searching players' parameters at pimc's defaults, then the seat's own values; then the roles
-    other policies play, and the seat's situation with what changes in it."""
+    other policies play, and the seat's situation with what changes in it. Where a seat plays the
+    learned player, every row holds its weights: the shipped file's (learned.py), or
+    ``learned_weights`` (LEARNED_BUCKETS x LEARNED_FEATURES; training tries weights of its own)."""
     import numpy as np
 
     ids = np.zeros(L.MAX_SEATS, dtype=np.int64)
     params = np.zeros((L.MAX_SEATS, L.N_POLICY_PARAMS), dtype=np.float64)
+    if learned_weights is not None or any(policy.plays("learned") for policy in seat_policies):
+        from .learned import LearnedFileError, shipped_weights, write_weights_rows
+
+        try:
+            write_weights_rows(params, shipped_weights() if learned_weights is None else learned_weights)
+        except LearnedFileError as exc:
+            raise PolicyError(f"the learned policy's file: {exc}") from None
     for param in POLICIES["pimc"].params.values():
         params[:, param.index] = param.default
     params[:, L.CARD_RULES:L.ROLE_POLICY] = card_rules.default_row()

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
+
+from spadille.kernel.common.files import toml_value, write_text_atomic
 
 SHIPPED = Path(__file__).with_name("strong.toml")
 
@@ -60,36 +61,16 @@ def read_strong(path: str | os.PathLike | None = None) -> StrongFile:
     return StrongFile(values, stamp)
 
 
-def _toml_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value)
-    text = str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return f'"{text}"'
-
 
 def strong_text(strong: StrongFile, header: str = "") -> str:
     """The file's text: an optional comment, then [stamp] and [params] (keys quoted: they hold dots)."""
     lines = [f"# {line}" if line else "#" for line in header.splitlines()]
-    lines += ["[stamp]"] + [f"{key} = {_toml_value(value)}" for key, value in strong.stamp.items()]
-    lines += ["", "[params]"] + [f'"{key}" = {_toml_value(float(value))}' for key, value in strong.params.items()]
+    lines += ["[stamp]"] + [f"{key} = {toml_value(value)}" for key, value in strong.stamp.items()]
+    lines += ["", "[params]"] + [f'"{key}" = {toml_value(float(value))}' for key, value in strong.params.items()]
     return "\n".join(lines) + "\n"
 
 
 def write_strong(path: str | os.PathLike, strong: StrongFile, header: str = "") -> None:
     """Write the file atomically: a temporary file in the same folder, renamed over the target, so a
     reader (or an interrupted run) never sees half a file."""
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=".strong-", suffix=".toml", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(strong_text(strong, header))
-        os.chmod(temporary, 0o644)  # mkstemp's 0600 would hide a shipped file from other users
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+    write_text_atomic(path, strong_text(strong, header), ".strong-")

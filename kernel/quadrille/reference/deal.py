@@ -88,10 +88,13 @@ class PlayedDeal:
 class ReferenceEngine:
     """The reference rules engine for one ruleset and one set of seat policies."""
 
-    def __init__(self, ruleset: Ruleset, seat_policies: Sequence[SeatPolicy]) -> None:
+    def __init__(self, ruleset: Ruleset, seat_policies: Sequence[SeatPolicy],
+                 policies: SharedPolicies | None = None) -> None:
+        """``policies``: the bridge to the shared policies, if not the plain one for ``seat_policies``
+        (the learned player's training scores each decision on its way through it)."""
         self.ruleset = ruleset
         self.rules = read_rules(ruleset)
-        self.policies = SharedPolicies(ruleset, seat_policies)
+        self.policies = policies if policies is not None else SharedPolicies(ruleset, seat_policies)
         self.seat_play = SeatPlay(seat_policies)
 
     def play_deal(self, seed: int, deal: int, table: Table, forced: Forced = NOTHING_FORCED) -> np.ndarray:

@@ -34,8 +34,8 @@ from .state import PlayState
 class SharedPolicies:
     """Each seat's policy, consulted by the reference engine only when a choice is real."""
 
-    def __init__(self, ruleset: Ruleset, seat_policies: Sequence[SeatPolicy]) -> None:
-        self.ids, self.params = kernel_arrays(seat_policies)
+    def __init__(self, ruleset: Ruleset, seat_policies: Sequence[SeatPolicy], learned_weights=None) -> None:
+        self.ids, self.params = kernel_arrays(seat_policies, learned_weights)
         tables = build_tables(ruleset)
         self.policy_rules = tables.rules  # the policies read rules[R_ALLOWED_TRUMPS]
         self.top_pos = tables.top_pos

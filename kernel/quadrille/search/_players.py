@@ -152,13 +152,28 @@ def _window(params, obs, side_won, rules):
 def pimc_card(params, seat, legal, hands, played, obs, called, pack_ord, rules, pos_of_card, block_of_pos,
               block_mask, top_pos, compress8, table, shapes, rng):
     """The legal card with the best average double-dummy value over K consistent deals."""
+    totals = np.zeros(40, dtype=np.int64)
+    scored, on_side = pimc_totals(params, seat, legal, hands, played, obs, called, pack_ord, rules, pos_of_card,
+                                  block_of_pos, block_mask, top_pos, compress8, table, shapes, rng, totals)
+    if scored == 0:
+        return lowest(legal)  # cannot happen with exact knowledge; never hang or fail on it
+    return _pick(totals, legal, on_side, params[P_TIE] >= 0.5)
+
+
+@njit(cache=True)
+def pimc_totals(params, seat, legal, hands, played, obs, called, pack_ord, rules, pos_of_card, block_of_pos,
+                block_mask, top_pos, compress8, table, shapes, rng, totals):
+    """pimc's scoring of a decision: ``totals[position]`` (int64[40], zeroed by the caller) receives
+    each legal card's value summed over the sampled deals scored. Returns (deals scored, whether
+    ``seat`` is on the ombre's side); no deal scored (0) only when none could be drawn. pimc_card
+    plays the best card of it; the learned player's training data (analyses/quadrille/learned_data.py)
+    keeps every card's average as its label."""
     n_seats = hands.shape[0]
     worlds, k = _worlds(params, seat, hands[seat], hands, played, obs, called, pack_ord, rules, pos_of_card, rng)
     if k == 0:
-        return lowest(legal)  # cannot happen with exact knowledge; never hang or fail on it
+        return 0, False
     trump = obs[L.O_TRUMP]
     trick = obs[L.O_TRICK_CARDS:L.O_TRICK_CARDS + L.MAX_SEATS]
-    totals = np.zeros(40, dtype=np.int64)
     values = np.zeros(40, dtype=np.int64)
     seen = np.zeros((k, 40), dtype=np.int64)   # each scored world's value of each legal card
     on_side = False
@@ -189,7 +204,7 @@ def pimc_card(params, seat, legal, hands, played, obs, called, pack_ord, rules, 
         if params[P_STOP] > 0 and scored >= max(2, int(params[P_STOP_AFTER])) and w + 1 < k and \
                 _settled(seen, scored, totals, legal, on_side, tie_high, params[P_STOP]):
             break
-    return _pick(totals, legal, on_side, tie_high)
+    return scored, on_side
 
 
 @njit(cache=True)

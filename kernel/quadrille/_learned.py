@@ -1,0 +1,503 @@
+"""The learned player's card play: a linear scorer of each legal card, learned from pimc.
+
+At a card with a real choice the player groups the legal cards into classes of equal cards (same
+suit, nothing still out between them: they take the same tricks, and pimc values them alike), and
+scores the lowest card of each class by a linear function of cheap yes/no features of that card in
+this position: what it is (trump, matador, sure winner, how many cards still out beat it), what it
+does to the trick (follows, trumps, discards, wins now, wins for sure, overtakes a partner), what it
+leads (trumps, a suit an opponent or a partner has shown he lacks, the called suit, through the
+ombre), and the game (the vole, a trick that decides). Each feature is one bit of a uint64 word
+(``candidate_features``); a card's score is the sum of the weights of its set bits. The weights
+depend on the player's role (as he can tell it) and his place in the trick, one row of
+``L.LEARNED_FEATURES`` weights for each of ``L.LEARNED_BUCKETS`` (role, place) pairs, read from the
+seat's parameter row at ``L.LEARNED_WEIGHTS`` (kernel/quadrille/learned.py loads the shipped file
+into it). The card of the best score is played, the lowest on a tie.
+
+Everything the features read is what the player sees: his hand, the cards gone, the trick so far,
+who has shown out of what (``O_CANNOT_HOLD``), the tricks won, who is known to be his partner.
+``decision_features`` gives the training code (analyses/quadrille/learned_training.py) the very
+words the player scores, so what was learned is what is played.
+"""
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+
+from spadille.kernel.common._bits import ZERO, above, below, bit, highest, lowest, popcount
+
+from . import _layout as L
+from ._card_play import is_partner, role_of
+
+SLOT_LEAD, SLOT_SECOND, SLOT_MIDDLE, SLOT_LAST = 0, 1, 2, 3
+STATE_SETTLED, STATE_CRITICAL, STATE_ONE_SPARE, STATE_SLACK = 0, 1, 2, 3
+# The second word's one-hot groups (learned.CROSSES documents them): where each starts.
+X_SUIT_SHAPE, X_TRUMP_BALANCE, X_TEAM_STATE = 0, 32, 48
+# The third word's groups (learned.THIRD documents them).
+Y_LEAD_SEAT, Y_LENGTHS, Y_FOLLOW, Y_PHASE = 0, 16, 32, 48
+
+# The bits of a candidate's feature word (learned.FEATURES names and documents each, in order).
+F_TRUMP, F_MATADOR, F_ABOVE_0, F_ABOVE_1, F_ABOVE_2, F_ABOVE_3, F_TOP_OF_PACK, F_BELOW_0, F_BELOW_3 = range(9)
+F_LOWEST_MINE, F_HIGHEST_MINE, F_LENGTH_1, F_LENGTH_2, F_LENGTH_4, F_NONE_OUT, F_FEW_OUT, F_GUARD, F_CALLED_CARD = range(9, 18)
+F_CALLED_SUIT, F_FOLLOW, F_RUFF, F_DISCARD, F_WINS, F_OVERTAKES, F_SURE, F_UNDER_PARTNER = range(18, 26)
+F_PARTNER_SURE_HIGH, F_LOWEST_WINNER, F_OVERKILL, F_OVERTRUMP, F_DISCARD_VOID, F_DISCARD_MASTER = range(26, 32)
+F_DISCARD_CALLED, F_RUFF_MATADOR, F_RUFF_LOW, F_LAST_WINS, F_FOLLOW_HIGH_LOSER = range(32, 37)
+F_LEAD_TRUMP, F_LEAD_TRUMP_MASTER, F_LEAD_TRUMP_LOW, F_LEAD_MASTER, F_LEAD_INTO_RUFF, F_LEAD_TO_PARTNER_RUFF = \
+    range(37, 43)
+F_LEAD_NONE_OUT, F_LEAD_CALLED_SUIT, F_LEAD_THROUGH, F_LEAD_UP_TO, F_LEAD_KING, F_LEAD_LOW, F_LEAD_LONG, \
+    F_LEAD_SINGLETON, F_LEAD_TRUMP_AHEAD = range(43, 52)
+F_LAST_TRUMP, F_TRUMP_NONE_OUT, F_TRUMP_MASTER_OUT, F_VOLE_WINS, F_VOLE_MASTER, F_WINS_OMBRE_AFTER, \
+    F_LOW_OMBRE_AFTER, F_CRITICAL_WINS, F_CRITICAL_SURE, F_LEAD_SURE = range(52, 62)
+N_USED = 62
+assert N_USED <= 64 and L.LEARNED_FEATURES == 192  # three words of 64 bits
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def slot_of(obs):
+    """The player's place in the trick: leading, second, in the middle, last."""
+    k = obs[L.O_N_IN_TRICK]
+    if k == 0:
+        return SLOT_LEAD
+    if k == obs[L.O_N_SEATS] - 1:
+        return SLOT_LAST
+    return SLOT_SECOND if k == 1 else SLOT_MIDDLE
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def bucket_of(obs):
+    """The row of weights this decision reads: role * LEARNED_SLOTS + place in the trick."""
+    return role_of(obs) * L.LEARNED_SLOTS + slot_of(obs)
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def classes(legal, hand, seen, trump, block_of_pos):
+    """The lowest card of each class of equal legal cards: same block, and every position between
+    them the player's own or played before this trick (``seen``)."""
+    reps = ZERO
+    rest = legal
+    last = -1
+    while rest != ZERO:
+        p = lowest(rest)
+        rest ^= bit(p)
+        if last >= 0 and block_of_pos[trump, p] == block_of_pos[trump, last]:
+            between = above(last) & below(p)
+            if between & ~(hand | seen) == ZERO:
+                last = p
+                continue
+        reps |= bit(p)
+        last = p
+    return reps
+
+
+# What every candidate of one decision shares, worked out once a decision (``_context``).
+Decision = namedtuple("Decision", (
+    "trump", "trump_block", "outstanding", "seen", "top3", "wins_mask", "lowest_winner", "leading", "last",
+    "vole_on", "critical", "state", "balance", "trump_ahead", "ombre_after", "threat_free", "ruff_blocks",
+    "partner_voids", "opponent_voids", "partner_best", "partner_sure", "best_is_trump", "led_block", "relation",
+    "sits", "through", "up_to", "phase", "called", "called_block"))
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def _team_state(obs, left, on_side, mine, theirs):
+    """How the player's team stands against its next goal, with ``left`` tricks to play (this one
+    included): 0 settled (no better result is still in reach), 1 it needs every trick left, 2 all but
+    one, 3 more slack. The side's goals are the remise (most tricks less one: five of ten), the win
+    (most tricks) and, while the defence has none, the vole (all); the defence's are the side's goals
+    denied: a first trick (no vole), the side held under the win, then under the remise (codille). The
+    thresholds are read as the shipped rulesets' (six of ten to win): the weights learn what they are worth."""
+    hand_size = obs[L.O_TRICK] + left
+    win = hand_size // 2 + 1
+    side = mine if on_side else theirs
+    defence = theirs if on_side else mine
+    stop_win = hand_size - win + 1   # the defence's tricks that hold the side under the win
+    if on_side:
+        if side >= win:
+            need = left if defence == 0 else 0               # the vole, or nothing more to gain
+        elif win - side <= left:
+            need = win - side
+        else:
+            need = win - 1 - side                            # the remise: no codille
+    else:
+        if defence >= stop_win:
+            need = stop_win + 1 - defence                    # codille
+        elif stop_win - defence <= left:
+            need = stop_win - defence
+        else:
+            need = 1 if defence == 0 else 0                  # a trick against the vole
+    if need <= 0 or need > left:
+        return STATE_SETTLED
+    if need == left:
+        return STATE_CRITICAL
+    return STATE_ONE_SPARE if need == left - 1 else STATE_SLACK
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def _relation(obs, other):
+    """``other`` as the player knows him: 0 a partner, 1 an opponent, 2 not known yet."""
+    if is_partner(obs, other):
+        return 0
+    seat = obs[L.O_SEAT]
+    ombre = obs[L.O_OMBRE]
+    friend = obs[L.O_FRIEND_KNOWN]
+    alone = obs[L.O_CONTRACT] == L.SANS_PRENDRE or obs[L.O_CONTRACT] == L.SELF_CALLED or obs[L.O_CALLED_POS] < 0
+    if seat == ombre:
+        return 1 if alone or friend >= 0 else 2
+    if seat == friend or other == ombre or other == friend:
+        return 1
+    return 2
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def _voids(free, trump, block_mask):
+    """The plain blocks (a bit each) a seat who may hold only ``free`` is known to lack while he may
+    still hold a trump."""
+    voids = 0
+    if free & block_mask[trump, trump] != ZERO:
+        for b in range(4):
+            if b != trump and free & block_mask[trump, b] == ZERO:
+                voids |= 1 << b
+    return voids
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def _safe(p, block_id, block, trump, threat_free, ruff_blocks):
+    """Can nobody still to play to this trick who is not known to be a partner beat ``p``? None may
+    hold a higher card of its block, and (a plain block) none has shown he lacks it and may trump."""
+    if threat_free & block & above(p) != ZERO:
+        return False
+    return block_id == trump or (ruff_blocks >> block_id) & 1 == 0
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def _context(hand, legal, obs, pack_ord, block_of_pos, block_mask):
+    """The Decision of the player of ``obs`` holding ``hand``, with ``legal`` to play from."""
+    trump = obs[L.O_TRUMP]
+    trump_block = block_mask[trump, trump]
+    outstanding = pack_ord & ~np.uint64(obs[L.O_GONE]) & ~hand
+    k = obs[L.O_N_IN_TRICK]
+    n_seats = obs[L.O_N_SEATS]
+    seat = obs[L.O_SEAT]
+    leader = obs[L.O_LEADER]
+    seen = np.uint64(obs[L.O_GONE])    # the cards played before this trick
+    for i in range(k):
+        seen &= ~bit(obs[L.O_TRICK_CARDS + i])
+    top3 = ZERO
+    rest = trump_block
+    for _ in range(3):
+        if rest == ZERO:
+            break
+        top = highest(rest)
+        top3 |= bit(top)
+        rest ^= bit(top)
+    mine = 0
+    theirs = 0
+    threat_free = ZERO
+    ruff_blocks = 0
+    partner_voids = 0
+    opponent_voids = 0
+    for other in range(n_seats):
+        partner = is_partner(obs, other)
+        if partner:
+            mine += obs[L.O_TRICKS + other]
+        else:
+            theirs += obs[L.O_TRICKS + other]
+        if other == seat:
+            continue
+        free = outstanding & ~np.uint64(obs[L.O_CANNOT_HOLD + other])
+        voids = _voids(free, trump, block_mask)
+        if partner:
+            partner_voids |= voids
+        else:
+            opponent_voids |= voids
+            if (other - leader) % n_seats > k:   # he plays to this trick after the player
+                threat_free |= free
+                ruff_blocks |= voids
+    role = role_of(obs)
+    on_side = role == L.ROLE_OMBRE or role == L.ROLE_FRIEND or role == L.ROLE_FORCED
+    trick = obs[L.O_TRICK]
+    state = _team_state(obs, popcount(hand), on_side, mine, theirs)
+    mine_trumps = popcount(hand & trump_block)
+    out_trumps = popcount(outstanding & trump_block)
+    if out_trumps == 0:
+        balance = 0
+    elif mine_trumps >= out_trumps:
+        balance = 1
+    else:
+        balance = 2 if mine_trumps >= 1 else 3
+    ombre = obs[L.O_OMBRE]
+    wins_mask = ZERO
+    lowest_winner = -1
+    partner_best = False
+    partner_sure = False
+    best_is_trump = False
+    led_block = -1
+    relation = 0
+    if k > 0:
+        best = obs[L.O_BEST_POS]
+        best_block = block_of_pos[trump, best]
+        best_is_trump = best_block == trump
+        if best_is_trump:
+            wins_mask = legal & trump_block & above(best)
+        else:
+            wins_mask = (legal & block_mask[trump, best_block] & above(best)) | (legal & trump_block)
+        if wins_mask != ZERO:
+            lowest_winner = lowest(wins_mask)
+        best_seat = obs[L.O_BEST_SEAT]
+        partner_best = is_partner(obs, best_seat)
+        partner_sure = partner_best and _safe(best, best_block, block_mask[trump, best_block], trump, threat_free,
+                                              ruff_blocks)
+        led_block = block_of_pos[trump, obs[L.O_TRICK_CARDS]]
+        relation = _relation(obs, best_seat)
+    where = (ombre - seat) % n_seats
+    through = ombre != seat and where == 1
+    called = obs[L.O_CALLED_POS]
+    return Decision(
+        trump, trump_block, outstanding, seen, top3, wins_mask, lowest_winner, k == 0, k == n_seats - 1,
+        trick >= 4 and (theirs == 0 if on_side else mine == 0), state == STATE_CRITICAL, state, balance,
+        out_trumps <= mine_trumps, ombre != seat and not is_partner(obs, ombre) and (ombre - leader) % n_seats > k,
+        threat_free, ruff_blocks, partner_voids, opponent_voids, partner_best, partner_sure, best_is_trump, led_block,
+        relation, 0 if where == 0 else (1 if where == 1 else (3 if where == n_seats - 1 else 2)), through,
+        ombre != seat and not through and (seat - ombre) % n_seats == 1,
+        0 if trick < 2 else (1 if trick < 5 else (2 if trick < 7 else 3)),
+        called, block_of_pos[trump, called] if called >= 0 else -1)
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def candidate_features(p, hand, d, block_of_pos, block_mask):
+    """The features of legal position ``p`` in the decision ``d``: the word of F_* bits, then the bit
+    set in each one-hot group of the second word (three groups) and of the third (three of its four:
+    the lead's or the trick's, and the two others); ``words`` makes the three words of them. The groups:
+    in the second word, the shape of its suit (which of the three highest cards still in play are the
+    player's, and how many cards in play are above it), its kind by the trump balance, the team's state
+    by what the card does (X_*); then four more, a lead by where the ombre sits and what it leads, the
+    player's length in the suit by the cards of it still out, a card to a trick by who wins the trick
+    and what the card does, the stage of the deal by its kind (Y_*). learned.FEATURES documents each bit.
+    Scoring reads the one-hot groups' weights directly, without making their words."""
+    trump = d.trump
+    block_id = block_of_pos[trump, p]
+    block = block_mask[trump, block_id]
+    is_trump = block_id == trump
+    mine = hand & block
+    out_block = d.outstanding & block
+    n_above = popcount(out_block & above(p))
+    n_below = popcount(out_block & below(p))
+    n_mine = popcount(mine)
+    n_out = popcount(out_block)
+    wins = d.wins_mask & bit(p) != ZERO
+    sure = _safe(p, block_id, block, trump, d.threat_free, d.ruff_blocks)
+    lowest_mine = lowest(mine) == p
+    highest_mine = highest(mine) == p
+    called_suit = d.called >= 0 and d.called_block == block_id
+    f = ZERO
+    if is_trump:
+        f |= bit(F_TRUMP)
+        if popcount(hand & d.trump_block) == 1:
+            f |= bit(F_LAST_TRUMP)
+        if d.outstanding & d.trump_block == ZERO:
+            f |= bit(F_TRUMP_NONE_OUT)
+        elif n_above == 0:
+            f |= bit(F_TRUMP_MASTER_OUT)
+    if d.top3 & bit(p) != ZERO:
+        f |= bit(F_MATADOR)
+    f |= bit(F_ABOVE_0 + min(n_above, 3))
+    top_of_pack = block & above(p) == ZERO
+    if top_of_pack:
+        f |= bit(F_TOP_OF_PACK)
+    if n_below == 0:
+        f |= bit(F_BELOW_0)
+    elif n_below >= 3:
+        f |= bit(F_BELOW_3)
+    if lowest_mine:
+        f |= bit(F_LOWEST_MINE)
+    if highest_mine:
+        f |= bit(F_HIGHEST_MINE)
+    if n_mine == 1:
+        f |= bit(F_LENGTH_1)
+    elif n_mine == 2:
+        f |= bit(F_LENGTH_2)
+    elif n_mine >= 4:
+        f |= bit(F_LENGTH_4)
+    if n_out == 0:
+        f |= bit(F_NONE_OUT)
+    elif n_out <= 2:
+        f |= bit(F_FEW_OUT)
+    if n_mine == 2 and not highest_mine and out_block & above(highest(mine)) != ZERO:
+        f |= bit(F_GUARD)  # the one card beside an honour that is not yet master
+    if p == d.called:
+        f |= bit(F_CALLED_CARD)
+    elif called_suit:
+        f |= bit(F_CALLED_SUIT)
+    if d.leading:
+        if sure:
+            f |= bit(F_LEAD_SURE)
+        if is_trump:
+            f |= bit(F_LEAD_TRUMP)
+            if n_above == 0:
+                f |= bit(F_LEAD_TRUMP_MASTER)
+            if lowest_mine:
+                f |= bit(F_LEAD_TRUMP_LOW)
+            if d.trump_ahead:
+                f |= bit(F_LEAD_TRUMP_AHEAD)
+        else:
+            if n_above == 0:
+                f |= bit(F_LEAD_MASTER)
+            if n_out == 0:
+                f |= bit(F_LEAD_NONE_OUT)
+            if called_suit:
+                f |= bit(F_LEAD_CALLED_SUIT)
+            if top_of_pack:
+                f |= bit(F_LEAD_KING)
+            if n_below <= 1:
+                f |= bit(F_LEAD_LOW)
+            if n_mine >= 4:
+                f |= bit(F_LEAD_LONG)
+            if n_mine == 1:
+                f |= bit(F_LEAD_SINGLETON)
+            if (d.partner_voids >> block_id) & 1:
+                f |= bit(F_LEAD_TO_PARTNER_RUFF)
+            if (d.opponent_voids >> block_id) & 1:
+                f |= bit(F_LEAD_INTO_RUFF)
+            if d.through:
+                f |= bit(F_LEAD_THROUGH)
+            elif d.up_to:
+                f |= bit(F_LEAD_UP_TO)
+    else:
+        if block_id == d.led_block:
+            f |= bit(F_FOLLOW)
+            if not wins and highest_mine and n_mine >= 2:
+                f |= bit(F_FOLLOW_HIGH_LOSER)
+        elif is_trump:
+            f |= bit(F_RUFF)
+            if d.top3 & bit(p) != ZERO:
+                f |= bit(F_RUFF_MATADOR)
+            if lowest_mine:
+                f |= bit(F_RUFF_LOW)
+        else:
+            f |= bit(F_DISCARD)
+            if n_mine == 1:
+                f |= bit(F_DISCARD_VOID)
+            if n_above == 0:
+                f |= bit(F_DISCARD_MASTER)
+            if called_suit:
+                f |= bit(F_DISCARD_CALLED)
+        if wins:
+            f |= bit(F_WINS)
+            if d.partner_best:
+                f |= bit(F_OVERTAKES)
+            if sure:
+                f |= bit(F_SURE)
+            if p == d.lowest_winner:
+                f |= bit(F_LOWEST_WINNER)
+            else:
+                f |= bit(F_OVERKILL)
+            if d.best_is_trump and is_trump:
+                f |= bit(F_OVERTRUMP)
+            if d.last:
+                f |= bit(F_LAST_WINS)
+            if d.ombre_after:
+                f |= bit(F_WINS_OMBRE_AFTER)
+        else:
+            if d.partner_best:
+                f |= bit(F_UNDER_PARTNER)
+                if n_below >= 1 and d.partner_sure:
+                    f |= bit(F_PARTNER_SURE_HIGH)
+            if d.ombre_after and lowest_mine:
+                f |= bit(F_LOW_OMBRE_AFTER)
+    if d.vole_on:
+        if wins:
+            f |= bit(F_VOLE_WINS)
+        if n_above == 0:
+            f |= bit(F_VOLE_MASTER)
+    if d.critical:
+        if wins:
+            f |= bit(F_CRITICAL_WINS)
+        if sure and (d.leading or wins):
+            f |= bit(F_CRITICAL_SURE)
+    # the second and third words: one bit in each one-hot group, given by its index
+    live = mine | out_block
+    shape = 0
+    rest = live
+    for j in range(3):
+        if rest == ZERO:
+            break
+        top = highest(rest)
+        if hand & bit(top) != ZERO:
+            shape |= 1 << j
+        rest ^= bit(top)
+    kind = (0 if is_trump else 1) if d.leading else (2 if is_trump else 3)
+    if sure and (d.leading or wins):
+        action = 0
+    elif wins:
+        action = 1
+    else:
+        action = 3 if d.leading else 2
+    if d.leading:
+        what = 0 if is_trump else (1 if n_above == 0 else (2 if n_above <= 2 else 3))
+        place = Y_LEAD_SEAT + d.sits * 4 + what
+    else:
+        if wins:
+            does = 0 if sure else 1
+        else:
+            does = 2 if block_id == d.led_block else 3
+        place = Y_FOLLOW + d.relation * 4 + does
+    out_class = 0 if n_out == 0 else (1 if n_out <= 2 else (2 if n_out <= 4 else 3))
+    return (f, X_SUIT_SHAPE + shape * 4 + min(popcount(live & above(p)), 3), X_TRUMP_BALANCE + kind * 4 + d.balance,
+            X_TEAM_STATE + d.state * 4 + action, Y_PHASE + d.phase * 4 + kind, place,
+            Y_LENGTHS + (min(n_mine, 4) - 1) * 4 + out_class)
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def _score(params, base, word):
+    """The sum of the weights ``params[base + i]`` of the set bits i of ``word``."""
+    score = 0.0
+    while word != ZERO:
+        score += params[base + lowest(word)]
+        word &= word - np.uint64(1)
+    return score
+
+
+@njit(cache=True, _nrt=False)
+def learned_card(params, hand, legal, obs, pack_ord, block_of_pos, block_mask):
+    """The learned player's card: an ordered position of ``legal`` (two or more cards)."""
+    seen = np.uint64(obs[L.O_GONE])    # the cards played before this trick
+    for i in range(obs[L.O_N_IN_TRICK]):
+        seen &= ~bit(obs[L.O_TRICK_CARDS + i])
+    reps = classes(legal, hand, seen, obs[L.O_TRUMP], block_of_pos)
+    if popcount(reps) == 1:
+        return lowest(reps)   # every legal card is as good as another: nothing to score
+    d = _context(hand, legal, obs, pack_ord, block_of_pos, block_mask)
+    base = L.LEARNED_WEIGHTS + bucket_of(obs) * L.LEARNED_FEATURES
+    best = -1
+    best_score = -np.inf
+    rest = reps
+    while rest != ZERO:
+        p = lowest(rest)
+        rest ^= bit(p)
+        f, x1, x2, x3, y1, y2, y3 = candidate_features(p, hand, d, block_of_pos, block_mask)
+        score = _score(params, base, f) + params[base + 64 + x1] + params[base + 64 + x2] + params[base + 64 + x3] \
+            + params[base + 128 + y1] + params[base + 128 + y2] + params[base + 128 + y3]
+        if score > best_score:
+            best_score = score
+            best = p
+    return best
+
+
+@njit(cache=True)
+def decision_features(obs, hand, legal, pack_ord, block_of_pos, block_mask, words, positions):
+    """For training: the bucket of the decision, and for each class of equal legal cards (at most
+    ``words.shape[0]``) its lowest card in ``positions`` and its three feature words in ``words[n]``.
+    Returns (bucket, number of classes)."""
+    d = _context(hand, legal, obs, pack_ord, block_of_pos, block_mask)
+    reps = classes(legal, hand, d.seen, d.trump, block_of_pos)
+    n = 0
+    rest = reps
+    while rest != ZERO and n < words.shape[0]:
+        p = lowest(rest)
+        rest ^= bit(p)
+        positions[n] = p
+        f, x1, x2, x3, y1, y2, y3 = candidate_features(p, hand, d, block_of_pos, block_mask)
+        words[n, 0] = f
+        words[n, 1] = bit(x1) | bit(x2) | bit(x3)
+        words[n, 2] = bit(y1) | bit(y2) | bit(y3)
+        n += 1
+    return bucket_of(obs), n

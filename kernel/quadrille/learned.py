@@ -1,0 +1,242 @@
+"""The learned player's file: the weights of its card scorer, with the stamp that made them.
+
+The ``learned`` policy (policies.py) plays its cards by the linear scorer of _learned.py: one row
+of ``L.LEARNED_FEATURES`` weights for each pair (role, place in the trick). The weights live in
+``learned.toml`` beside this module (package data), written by ``spadille train quadrille --policy
+learned`` (analyses/quadrille/learned_training.py), which stamps it with the command, seed, version
+and what the training measured. The file has two tables:
+
+* ``[stamp]``: strings and numbers saying how the weights were made; read, never interpreted, but
+  for ``features``, the feature set the weights were trained for (``feature_set()``): weights of
+  another feature set would score other things, so the file is refused and must be trained again.
+* ``[weights]``: ``"ROLE.PLACE" = [w0, w1, ...]``, one array of ``L.LEARNED_FEATURES`` numbers for
+  every role (card_rules.ROLES) and place (``PLACES``); bit i of a card's feature word adds ``wi``.
+
+Importing this module does not import numba.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+import numpy as np
+
+from spadille.kernel.common.files import toml_value, write_text_atomic
+
+from . import _layout as L
+from .card_rules import ROLES
+
+SHIPPED = Path(__file__).with_name("learned.toml")
+PLACES = ("lead", "second", "middle", "last")   # _learned.SLOT_*
+assert len(PLACES) == L.LEARNED_SLOTS
+
+# The feature bits of _learned.py, in bit order: name and what the bit says of a legal card.
+FEATURES = (
+    ("trump", "it is a trump"),
+    ("matador", "it is one of the three highest trumps of the pack"),
+    ("above_0", "no card still out of its suit beats it (a sure winner in its suit)"),
+    ("above_1", "one card still out of its suit beats it"),
+    ("above_2", "two cards still out of its suit beat it"),
+    ("above_3", "three or more cards still out of its suit beat it"),
+    ("top_of_pack", "it is the highest card of its suit in the pack (a king of a plain suit, spadille)"),
+    ("below_0", "no card still out of its suit is lower"),
+    ("below_3", "three or more cards still out of its suit are lower"),
+    ("lowest_mine", "it is the player's lowest card of its suit"),
+    ("highest_mine", "it is the player's highest card of its suit"),
+    ("length_1", "the player holds one card of its suit (this one)"),
+    ("length_2", "the player holds two cards of its suit"),
+    ("length_4", "the player holds four or more cards of its suit"),
+    ("none_out", "no other card of its suit is still out"),
+    ("few_out", "one or two other cards of its suit are still out"),
+    ("guard", "it is the one other card beside the player's highest of its suit, which is not yet master"),
+    ("called_card", "it is the called card"),
+    ("called_suit", "it is of the called card's suit (not the card itself)"),
+    ("follow", "it follows the suit led"),
+    ("ruff", "it trumps a plain suit led"),
+    ("discard", "it is neither of the suit led nor a trump"),
+    ("wins", "it beats the card winning the trick now"),
+    ("overtakes", "it wins the trick from a known partner"),
+    ("sure", "it wins the trick now and no later player who is not a known partner can beat it"),
+    ("under_partner", "a known partner is winning the trick and it does not overtake him"),
+    ("partner_sure_high", "under a partner's card nobody later can beat, it is not the lowest card of its suit out"),
+    ("lowest_winner", "it is the player's lowest card that wins the trick now"),
+    ("overkill", "it wins the trick now but is not the player's lowest card that does"),
+    ("overtrump", "a trump is winning the trick and it beats it with a higher trump"),
+    ("discard_void", "a discard that leaves the player without its suit"),
+    ("discard_master", "a discard of a sure winner"),
+    ("discard_called", "a discard from the called card's suit"),
+    ("ruff_matador", "it trumps a plain suit led with a matador"),
+    ("ruff_low", "it trumps a plain suit led with the player's lowest trump"),
+    ("last_wins", "last to play, it wins the trick"),
+    ("follow_high_loser", "it follows suit, does not win, and is the player's highest of that suit"),
+    ("lead_trump", "it leads a trump"),
+    ("lead_trump_master", "it leads a trump that no trump still out beats"),
+    ("lead_trump_low", "it leads the player's lowest trump"),
+    ("lead_master", "it leads a plain card that no card still out of its suit beats"),
+    ("lead_into_ruff", "it leads a plain suit that a player not known as a partner has shown he lacks, "
+                       "and who may hold a trump"),
+    ("lead_to_partner_ruff", "it leads a plain suit that a known partner has shown he lacks, and who may hold a trump"),
+    ("lead_none_out", "it leads a plain suit of which no other card is still out"),
+    ("lead_called_suit", "it leads the called card's suit"),
+    ("lead_through", "it leads a plain card with the ombre (an opponent) next to play: through him"),
+    ("lead_up_to", "it leads a plain card with the ombre (an opponent) last to play: up to him"),
+    ("lead_king", "it leads the highest card of its plain suit in the pack"),
+    ("lead_low", "it leads a plain card with at most one card of its suit still out below it"),
+    ("lead_long", "it leads from a plain suit of four or more cards"),
+    ("lead_singleton", "it leads the player's only card of its plain suit"),
+    ("lead_trump_ahead", "it leads a trump while the player holds as many trumps as are still out, or more"),
+    ("last_trump", "it is the player's last trump"),
+    ("trump_none_out", "a trump while no other trump is still out"),
+    ("trump_master_out", "a trump no trump still out beats, while trumps are still out"),
+    ("vole_wins", "the other team has taken no trick from the fifth on (the vole is on), and it wins the trick now"),
+    ("vole_master", "the vole is on, and it is a sure winner in its suit"),
+    ("wins_ombre_after", "it wins the trick now, with the ombre (an opponent) still to play"),
+    ("low_ombre_after", "it does not win, is the player's lowest of its suit, with the ombre still to play"),
+    ("critical_wins", "the team must win every trick left (for the win, or to stop it), and it wins the trick now"),
+    ("critical_sure", "the team must win every trick left, and no later player can beat it"),
+    ("lead_sure", "it leads a card that no player who is not a known partner can beat"),
+    ("unused_62", "(not set)"),
+    ("unused_63", "(not set)"),
+)
+# The second word (_learned.cross_features): one-hot groups of two or three properties together.
+_SHAPES = [(f"suit_{''.join('m' if shape >> j & 1 else 'o' for j in range(3))}_below_{rank}",
+            f"of the three highest cards of its suit still in play, {', '.join(('the player' if shape >> j & 1 else 'another') for j in range(3))} "
+            f"hold(s) them from the top, and {rank}{'+' if rank == 3 else ''} of the cards still in play above it")
+           for shape in range(8) for rank in range(4)]
+_KINDS = ("lead_trump", "lead_plain", "trump_to_trick", "plain_to_trick")
+_BALANCES = ("none_out", "ahead", "behind", "without")
+_STATES = ("settled", "critical", "one_spare", "slack")
+_ACTIONS = ("sure_winner", "may_win", "loses", "lead_may_lose")
+CROSSES = tuple(_SHAPES) + tuple(
+    (f"{kind}_when_{balance}", f"a {kind.replace('_', ' ')} when the player's trumps are {balance.replace('_', ' ')} "
+                              f"(no trump out; as many as are out, or more; fewer; none)")
+    for kind in _KINDS for balance in _BALANCES) + tuple(
+    (f"{state}_{action}", f"the team's goal is {state.replace('_', ' ')}, and the card is {action.replace('_', ' ')}")
+    for state in _STATES for action in _ACTIONS)
+_SITS = ("self", "next", "across", "last")
+_LEADS = ("trump", "sure_plain", "plain_1_2_above", "plain_3_above")
+_RELATIONS = ("partner", "opponent", "unknown")
+_DOES = ("wins_sure", "wins_for_now", "follows_and_loses", "discard_or_vain")
+THIRD = tuple(
+    (f"lead_{what}_ombre_{sits}", f"it leads a {what.replace('_', ' ')} card with the ombre sitting {sits} "
+                                  "(the player himself, next to play, across, last to play)")
+    for sits in _SITS for what in _LEADS) + tuple(
+    (f"length_{mine}_out_{out}", f"the player holds {mine} of its suit, with {out} still out")
+    for mine in ("1", "2", "3", "4+") for out in ("0", "1-2", "3-4", "5+")) + tuple(
+    (f"{does}_over_{relation}", f"a card to a trick a {relation} is winning that {does.replace('_', ' ')}")
+    for relation in _RELATIONS for does in _DOES) + tuple(
+    (f"unused_{64 * 2 + 44 + i}", "(not set)") for i in range(4)) + tuple(
+    (f"{kind}_in_tricks_{stage}", f"a {kind.replace('_', ' ')} in tricks {stage}")
+    for stage in ("1-2", "3-5", "6-7", "8-10") for kind in _KINDS)
+FEATURES = FEATURES + CROSSES + THIRD
+assert len(FEATURES) == L.LEARNED_FEATURES
+
+
+class LearnedFileError(ValueError):
+    """A learned.toml that cannot be read or does not fit the scorer; one sentence for the user."""
+
+
+@dataclass(frozen=True)
+class LearnedFile:
+    weights: np.ndarray                    # float64[LEARNED_BUCKETS, LEARNED_FEATURES]
+    stamp: Mapping[str, object] = field(default_factory=dict)
+
+
+def bucket_names() -> list[str]:
+    """``ROLE.PLACE`` for every row of weights, in the kernel's order (role-major)."""
+    return [f"{role}.{place}" for role in ROLES for place in PLACES]
+
+
+def feature_set() -> str:
+    """A short digest of the scorer's shape and feature list: weights trained for another one are refused."""
+    text = "|".join(name for name, _ in FEATURES) + f"|{L.LEARNED_FEATURES}|" + ",".join(bucket_names())
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def read_learned(path: str | os.PathLike | None = None) -> LearnedFile:
+    """The file's weights and stamp (the shipped file's by default), checked against the scorer."""
+    path = Path(SHIPPED if path is None else path)
+    label = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise LearnedFileError(f"cannot read {label!r}: {exc.strerror or exc}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise LearnedFileError(f"{label!r} is not valid TOML: {exc}") from None
+    unknown = sorted(set(data) - {"stamp", "weights"})
+    if unknown:
+        raise LearnedFileError(f"{label!r}: unknown table {unknown[0]!r} (tables: stamp, weights)")
+    stamp, table = data.get("stamp", {}), data.get("weights")
+    if not isinstance(stamp, dict) or not isinstance(table, dict):
+        raise LearnedFileError(f"{label!r}: [stamp] and [weights] must be tables")
+    if stamp.get("features") != feature_set():
+        raise LearnedFileError(f"{label!r} holds weights for the feature set {stamp.get('features')!r}, and the "
+                               f"player scores {feature_set()!r}: train it again (spadille train quadrille --policy learned)")
+    names = bucket_names()
+    extra = sorted(set(table) - set(names))
+    if extra:
+        raise LearnedFileError(f"{label!r}: unknown row {extra[0]!r} in [weights] (rows are ROLE.PLACE, "
+                               f"places {', '.join(PLACES)})")
+    weights = np.zeros((L.LEARNED_BUCKETS, L.LEARNED_FEATURES), dtype=np.float64)
+    for index, name in enumerate(names):
+        row = table.get(name)
+        if row is None:
+            raise LearnedFileError(f"{label!r}: [weights] lacks the row {name!r}")
+        if not isinstance(row, list) or len(row) != L.LEARNED_FEATURES:
+            size = len(row) if isinstance(row, list) else "no list"
+            raise LearnedFileError(f"{label!r}: row {name!r} must hold {L.LEARNED_FEATURES} numbers, not {size}")
+        for bit, value in enumerate(row):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise LearnedFileError(f"{label!r}: row {name!r}, weight {bit} must be a finite number, not {value!r}")
+            weights[index, bit] = float(value)
+    return LearnedFile(weights, stamp)
+
+
+_CACHE: dict[tuple, LearnedFile] = {}
+
+
+def shipped_weights() -> np.ndarray:
+    """The shipped file's weights, read once a process (again if the file changed)."""
+    try:
+        status = SHIPPED.stat()
+        key = (str(SHIPPED), status.st_mtime_ns, status.st_size)
+    except OSError:
+        key = (str(SHIPPED), 0, 0)
+    if key not in _CACHE:
+        _CACHE.clear()
+        _CACHE[key] = read_learned(SHIPPED)
+    return _CACHE[key].weights
+
+
+def write_weights_rows(params: np.ndarray, weights: np.ndarray) -> None:
+    """Put ``weights`` (LEARNED_BUCKETS x LEARNED_FEATURES) into every row of a parameter array."""
+    params[..., L.LEARNED_WEIGHTS:L.LEARNED_WEIGHTS + weights.size] = np.asarray(weights, dtype=np.float64).ravel()
+
+
+def _number(value: float) -> str:
+    """A weight as the file writes it: 6 significant digits, the same text for the same float."""
+    text = f"{value:.6g}"
+    return "0.0" if text in ("0", "-0") else (text if any(c in text for c in ".en") else text + ".0")
+
+
+
+def learned_text(learned: LearnedFile, header: str = "") -> str:
+    """The file's text: an optional comment, [stamp], then [weights] one row a line."""
+    stamp = {**learned.stamp, "features": feature_set()}
+    lines = [f"# {line}" if line else "#" for line in header.splitlines()]
+    lines += ["[stamp]"] + [f"{key} = {toml_value(value)}" for key, value in stamp.items()]
+    lines += ["", "[weights]"]
+    for name, row in zip(bucket_names(), np.asarray(learned.weights, dtype=np.float64)):
+        lines.append(f'"{name}" = [' + ", ".join(_number(float(v)) for v in row) + "]")
+    return "\n".join(lines) + "\n"
+
+
+def write_learned(path: str | os.PathLike, learned: LearnedFile, header: str = "") -> None:
+    """Write the file atomically (a temporary file in the same folder renamed over the target)."""
+    write_text_atomic(path, learned_text(learned, header), ".learned-")

@@ -1,0 +1,227 @@
+"""The learned player: its shipped file and the errors a bad one gives, its registry entry, the scorer
+against the words training fits, and parity with the reference engine (kernel/quadrille/_learned.py,
+learned.py, policies.py)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import _learned, learned
+from spadille.kernel.quadrille.policies import POLICIES, PolicyError, kernel_arrays, make_seat_policy
+from spadille.kernel.quadrille.ruleset import load_ruleset
+from spadille.kernel.quadrille.simulate import RunConfig, simulate
+from spadille.kernel.quadrille.tables import build_tables
+
+from test_parity import compare
+
+
+def test_the_shipped_file_loads_with_its_stamp():
+    shipped = learned.read_learned()
+    assert shipped.weights.shape == (L.LEARNED_BUCKETS, L.LEARNED_FEATURES)
+    assert np.abs(shipped.weights).sum() > 0, "the shipped learned.toml has no weights"
+    assert shipped.stamp["command"].startswith("spadille train quadrille --policy learned")
+    for key in ("version", "seed", "rounds", "positions", "held_out_regret_learned", "held_out_regret_strong"):
+        assert key in shipped.stamp, key
+    assert shipped.stamp["held_out_regret_learned"] < shipped.stamp["held_out_regret_strong"]
+
+
+def test_every_feature_bit_is_named_in_order():
+    assert len(learned.FEATURES) == L.LEARNED_FEATURES
+    names = [name for name, _ in learned.FEATURES]
+    assert len(set(names)) == len(names)
+    for bit, name in enumerate(names[:_learned.N_USED]):
+        assert getattr(_learned, f"F_{name.upper()}") == bit, name
+    assert _learned.X_TEAM_STATE + 16 == 64 and names[64 + _learned.X_TRUMP_BALANCE] == "lead_trump_when_none_out"
+
+
+def test_the_registry_entry_bids_and_takes_the_vole_like_strong():
+    spec, strong = POLICIES["learned"], POLICIES["strong"]
+    assert spec.kernel_id == L.POLICY_LEARNED
+    for key, param in spec.params.items():
+        assert param.default == strong.params[key].default, key
+        assert not param.card_rule or key.endswith(".vole_losers"), key
+    assert "ask_threshold" in spec.params and "friend.vole_losers" in spec.params
+    assert make_seat_policy("pimc", roles={"defender_alone": "learned"}).plays("learned")
+    ids, params = kernel_arrays([make_seat_policy("learned"), make_seat_policy("heuristic")] * 2)
+    assert ids[0] == L.POLICY_LEARNED
+    weights = params[:, L.LEARNED_WEIGHTS:].reshape(4, L.LEARNED_BUCKETS, L.LEARNED_FEATURES)
+    assert (weights == learned.read_learned().weights).all()   # every row: a role another seat plays reads them
+    assert not kernel_arrays([make_seat_policy("heuristic")] * 4)[1][:, L.LEARNED_WEIGHTS:].any()
+
+
+def _weights_text(**changes) -> str:
+    rows = {name: [0.5] * L.LEARNED_FEATURES for name in learned.bucket_names()}
+    stamp = {"features": learned.feature_set()}
+    for key, value in changes.items():
+        if key == "features":
+            stamp["features"] = value
+        elif value is None:
+            rows.pop(key.replace("__", "."))
+        else:
+            rows[key.replace("__", ".")] = value
+    text = "[stamp]\n" + "".join(f'{k} = "{v}"\n' for k, v in stamp.items()) + "[weights]\n"
+    return text + "".join(f'"{k}" = {v!r}\n'.replace("'", '"') for k, v in rows.items())
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (_weights_text(ombre__lead=[1.0] * 3), "row 'ombre.lead' must hold 192 numbers, not 3"),
+    (_weights_text(ombre__lead=None), "[weights] lacks the row 'ombre.lead'"),
+    (_weights_text(ombre__leed=[1.0] * 192), "unknown row 'ombre.leed' in [weights]"),
+    (_weights_text(friend__last=[1.0] * 191 + ["x"]), "row 'friend.last', weight 191 must be a finite number"),
+    (_weights_text(features="0123abcd"), "weights for the feature set '0123abcd'"),
+    ("[weights\n", "is not valid TOML"),
+    ("[stamp]\n[weights]\n[other]\n", "unknown table 'other'"),
+])
+def test_a_bad_learned_file_is_one_sentence(tmp_path, monkeypatch, text, message):
+    path = tmp_path / "learned.toml"
+    path.write_text(text)
+    with pytest.raises(learned.LearnedFileError, match=re.escape(message)):
+        learned.read_learned(path)
+    monkeypatch.setattr(learned, "SHIPPED", path)
+    with pytest.raises(PolicyError, match="^the learned policy's file: .*" + re.escape(message)):
+        kernel_arrays([make_seat_policy("learned")] * 4)
+    kernel_arrays([make_seat_policy("strong")] * 4)   # a policy that does not play it never reads it
+
+
+def test_the_file_is_the_same_bytes_for_the_same_weights(tmp_path):
+    weights = np.random.default_rng(3).normal(size=(L.LEARNED_BUCKETS, L.LEARNED_FEATURES))
+    first, second = tmp_path / "a.toml", tmp_path / "b.toml"
+    learned.write_learned(first, learned.LearnedFile(weights, {"command": "x", "seed": 3}), "header")
+    learned.write_learned(second, learned.LearnedFile(weights.copy(), {"command": "x", "seed": 3}), "header")
+    assert first.read_bytes() == second.read_bytes()
+    back = learned.read_learned(first)
+    assert np.allclose(back.weights, weights, rtol=1e-5) and back.stamp["seed"] == 3
+    assert not list(tmp_path.glob(".learned-*"))
+
+
+def test_the_player_scores_the_words_training_fits(ruleset):
+    """learned_card's choice is the argmax, lowest class first on a tie, of the weights over the words
+    decision_features gives, on positions of real play, under random weights."""
+    from spadille.kernel.quadrille._card_play import rules_of_role
+    from spadille.kernel.quadrille._policies import choose_card
+    from spadille.kernel.quadrille.reference import ReferenceEngine, Table
+    from spadille.kernel.quadrille.reference.decisions import SharedPolicies
+
+    weights = np.random.default_rng(7).normal(size=(L.LEARNED_BUCKETS, L.LEARNED_FEATURES))
+    tables = build_tables(ruleset)
+    seen = []
+
+    class Watching(SharedPolicies):
+        def card(self, state, seat, legal, stream, pid=None, rules_at=L.CARD_RULES):
+            trump = state.ranking.trump
+            seen.append((self.observation(state, seat), self.ordered_mask(state.hands[seat], trump),
+                         self.ordered_mask(legal, trump), self.params[seat].copy()))
+            return super().card(state, seat, legal, stream, pid, rules_at)
+
+    policies = (make_seat_policy("learned"),) * 4
+    engine = ReferenceEngine(ruleset, policies, Watching(ruleset, policies, weights))
+    for deal in range(40):
+        engine.play_deal(77, deal, Table())
+    assert len(seen) > 500
+    words = np.zeros((10, 3), dtype=np.uint64)
+    positions = np.zeros(10, dtype=np.int64)
+    several = 0
+    for obs, hand, legal, params in seen:
+        trump = obs[L.O_TRUMP]
+        pack = np.bitwise_or.reduce(tables.block_mask[trump])
+        bucket, n = _learned.decision_features(obs, hand, legal, pack, tables.block_of_pos, tables.block_mask, words,
+                                               positions)
+        bits = np.unpackbits(words[:n].view(np.uint8).reshape(n, -1), axis=1, bitorder="little").astype(float)
+        scores = bits @ weights[bucket]
+        played = choose_card(np.int64(L.POLICY_LEARNED), params, rules_of_role(np.int64(L.CARD_RULES), obs), hand,
+                             legal, obs, pack,
+                             tables.block_of_pos, tables.block_mask, np.zeros(2, dtype=np.uint64))
+        best = np.nonzero(scores >= scores.max() - 1e-9)[0]   # equal words may sum apart by an ulp in numpy
+        assert played == positions[best[0]]
+        several += n > 1
+    assert several > 300
+
+
+def test_equal_cards_form_one_class():
+    """Cards of one suit with nothing still out between them are one class: its lowest card speaks for it."""
+    tables = build_tables(load_ruleset())
+    trump = 0
+    block = int(tables.block_mask[trump, 2])   # hearts, plain
+    cards = [p for p in range(64) if block >> p & 1]
+    hand = np.uint64((1 << cards[0]) | (1 << cards[1]) | (1 << cards[3]))
+    seen = np.uint64(1 << cards[2])            # the card between them has been played
+    assert _learned.classes(hand, hand, seen, trump, tables.block_of_pos) == np.uint64(1 << cards[0])
+    assert _learned.classes(hand, hand, np.uint64(0), trump, tables.block_of_pos) == \
+        np.uint64((1 << cards[0]) | (1 << cards[3]))
+
+
+@pytest.mark.parametrize("name", ["encyclopedie-1765", "quadrille-a-trois", "mediateur", "italian-modern"])
+def test_the_learned_player_plays_like_the_reference_engine(name):
+    ruleset = load_ruleset(name)
+    seats = ruleset["pack.seats"]
+    mixed = [make_seat_policy("learned"), make_seat_policy("strong"),
+             make_seat_policy("heuristic", roles={"defender_alone": "learned", "defender_called": "learned"}),
+             make_seat_policy("learned", roles={"friend": "random"})][:seats]
+    rows = compare(ruleset, [make_seat_policy("learned")] * seats, seed=616, first_deal=0, deals=400,
+                   case=f"{name}, learned")
+    compare(ruleset, mixed, seed=617, first_deal=50, deals=300, session_length=5, case=f"{name}, learned mixed")
+    strong = simulate(RunConfig(ruleset, (make_seat_policy("strong"),) * seats, 616, 400, record=True)).rows
+    cards = slice(L.COL_CARDS, L.COL_CARDS + 4 * L.MAX_TRICKS)
+    assert (rows[:, cards] != strong[:, cards]).any(axis=1).mean() > 0.3   # it plays its own cards
+
+
+def test_the_team_ladder_seats_the_learned_player_as_a_team(ruleset):
+    """Team mode hands the team's roles to the learned kernel with its weights in the row, and a
+    team of the whole table is the learned player itself at the reference's bidding, deal by deal."""
+    from spadille.analyses.quadrille.ladder_team import TEAMS, team_policy
+    from spadille.kernel.quadrille import card_rules
+    from spadille.kernel.quadrille.variants import Variant, deals_of_seed, play_variants
+
+    learned_policy = make_seat_policy("learned")
+    ids, rows = kernel_arrays((team_policy(learned_policy, make_seat_policy("pimc"), TEAMS["side"]),))
+    assert ids[0] == L.POLICY_PIMC
+    for index, role in enumerate(card_rules.ROLES):
+        assert rows[0][L.ROLE_POLICY + index] == (L.POLICY_LEARNED if role in TEAMS["side"] else -1), role
+    weights = rows[0, L.LEARNED_WEIGHTS:].reshape(L.LEARNED_BUCKETS, L.LEARNED_FEATURES)
+    assert (weights == learned.read_learned().weights).all()
+
+    heuristic = make_seat_policy("heuristic")
+    bidding = {key: heuristic.value(key) for key, param in POLICIES["heuristic"].params.items()
+               if not (param.card_rule or param.shorthand)}
+    plain = make_seat_policy("learned", bidding)
+    team = team_policy(learned_policy, heuristic, card_rules.ROLES)
+    hands, deal_ids = deals_of_seed(ruleset, 5, 0, 400)
+    out = play_variants(ruleset, (plain,) * 4, [Variant("plain"), Variant("team", policies=(team,) * 4),
+                                                 Variant("heuristic", policies=(heuristic,) * 4)], hands, deal_ids, 5)
+    assert (out[:, 0] == out[:, 1]).all()
+    assert (out[:, 0] != out[:, 2]).any()
+
+
+def test_a_tiny_training_run_end_to_end(tmp_path, monkeypatch):
+    """`spadille train quadrille --policy learned` on a tiny mix: two rounds (the second played by the
+    first round's fit), positions kept, the file written with its stamp, loaded and played; run again
+    on the kept positions it writes the same bytes."""
+    from typer.testing import CliRunner
+
+    from spadille.analyses.quadrille import learned_rounds
+    from spadille.analyses.quadrille.learned_data import Stratum
+    from spadille.cli.app import app
+
+    monkeypatch.setattr(learned_rounds, "MIX", (Stratum("encyclopedie-1765", L.CALLED, 2),
+                                                Stratum("encyclopedie-1765", L.SANS_PRENDRE, 1)))
+    monkeypatch.setattr(learned_rounds, "MIX_DEALS", 3)
+    positions, first, second = tmp_path / "positions", tmp_path / "a.toml", tmp_path / "b.toml"
+    command = ["train", "quadrille", "--policy", "learned", "--seed", "5", "--rounds", "2", "--deals", "3",
+               "--positions", str(positions)]
+    result = CliRunner().invoke(app, command + ["--out", str(first)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name.split("-")[0] for p in positions.glob("*.npz")) == ["round0"] * 2 + ["round1"] * 2
+    trained = learned.read_learned(first)
+    assert trained.stamp["command"] == "spadille train quadrille --policy learned --seed 5 --rounds 2 --deals 3"
+    assert trained.stamp["positions"] > 50 and np.abs(trained.weights).sum() > 0
+    again = CliRunner().invoke(app, command + ["--out", str(second)])
+    assert again.exit_code == 0, again.output
+    strip = lambda text: re.sub(r'version = "[^"]*"', "", text)   # noqa: E731
+    assert strip(first.read_text()) == strip(second.read_text())
+    monkeypatch.setattr(learned, "SHIPPED", first)
+    rows = simulate(RunConfig(load_ruleset(), (make_seat_policy("learned"),) * 4, 3, 50, record=True)).rows
+    assert len(rows) == 50
