@@ -28,6 +28,7 @@ from typing import Mapping
 import numpy as np
 
 from spadille.kernel.common.files import toml_value, write_text_atomic
+from spadille.kernel.common.errors import UserError
 
 from . import _layout as L
 from .card_rules import ROLES
@@ -138,7 +139,7 @@ FEATURES = FEATURES + CROSSES + THIRD
 assert len(FEATURES) == L.LEARNED_FEATURES
 
 
-class LearnedFileError(ValueError):
+class LearnedFileError(UserError):
     """A learned.toml that cannot be read or does not fit the scorer; one sentence for the user."""
 
 
