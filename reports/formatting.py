@@ -217,8 +217,9 @@ def cell(value, kind: str = "text", places: int | None = None) -> str:
 def console(value, places: int = 4, places_below_one: int | None = None, tiny: str = "fixed") -> str:
     """A cell of the console tables that the Cabriolet, Reversis and Révertier commands print from
     their frames: yes / no, '–' for a float NaN, a float to ``places`` decimals (``places_below_one``
-    below 1 in size when given), thousands separated; ``tiny="scientific"`` writes a non-zero float
-    under 0.001 in size as 1.234e-05, as those commands' tables always have; anything else as str().
+    below 1 in size when given), thousands separated; ``tiny="significant"`` writes a non-zero float
+    under 0.001 in size to four significant figures without an exponent (0.00001234), where fixed
+    decimals would round it to nothing; anything else as str().
     Unlike ``cell`` it keeps the hyphen-minus and a column's own decimals, so a console table reads
     as it did."""
     if isinstance(value, bool):
@@ -226,8 +227,8 @@ def console(value, places: int = 4, places_below_one: int | None = None, tiny: s
     if isinstance(value, float):
         if math.isnan(value):
             return NONE
-        if tiny == "scientific" and value != 0 and abs(value) < 1e-3:
-            return f"{value:.3e}"
+        if tiny == "significant" and value != 0 and abs(value) < 1e-3:
+            return np.format_float_positional(value, precision=4, unique=False, fractional=False, trim="-")
         if places_below_one is not None and abs(value) < 1:
             return f"{value:,.{places_below_one}f}"
         return f"{value:,.{places}f}"

@@ -58,3 +58,12 @@ def test_each_speed_figure_has_its_command():
     for row in rows:
         command = row.strip("|").split(" | ")[column]
         assert re.search(r"`[^`]*(spadille|python|make)[^`]*`", command), row
+
+
+def test_console_tables_write_tiny_numbers_without_an_exponent():
+    from spadille.reports.formatting import console
+
+    assert console(2.478e-06, places=4, tiny="significant") == "0.000002478"
+    assert console(-0.00012345, places=3, places_below_one=6, tiny="significant") == "-0.0001234"
+    assert console(0.25, places=4, tiny="significant") == "0.2500"
+    assert "e" not in console(1e-300, tiny="significant")

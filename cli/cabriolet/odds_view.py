@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spadille.cli import frame_tables
 
-STYLE = {"places": 4, "tiny": "scientific"}
+STYLE = {"places": 4, "tiny": "significant"}
 
 
 def frame_table(frame, title: str, skip: tuple[str, ...] = ("key",)):

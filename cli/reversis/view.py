@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spadille.cli import frame_tables
 
-STYLE = {"places": 3, "places_below_one": 6, "tiny": "scientific"}
+STYLE = {"places": 3, "places_below_one": 6, "tiny": "significant"}
 
 
 def frame_table(frame, title: str):
