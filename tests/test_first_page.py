@@ -89,7 +89,7 @@ def test_a_bolder_bid_on_a_clearly_weaker_defence_is_called_an_artefact():
     assert sentences[0].startswith("**How the rules moved.**") and "2 differ" in sentences[0]
     said = " ".join(sentences[1:])
     if strong[2] < heuristic[1]:
-        assert "artefact of its defence" in said and "eldest (nobody has bid)" in said
+        assert "artefact of its defence" in said and "eldest (first to speak)" in said
     else:
         assert "not shown to be an artefact" in said
     reverse, _ = moves_items(BEFORE, NOW, "the heuristic's play", "strong's play", "heuristic", "strong")

@@ -14,6 +14,7 @@ CONTRACT_WORDS = {"called": "a called game", "self-called": "a game called on hi
                   "demand": "a demanded king", "casco": "a casco"}
 # the contract whose defence decides whether a bid's threshold is sound
 DEFENDED = {"ask": "called", "sans-prendre": "sans-prendre", "demand": "demand", "casco": "casco"}
+BID_VERBS = {"ask": "ask", "sans-prendre": "go sans prendre", "demand": "demand", "casco": "go casco"}
 BID_HEADERS = {"ask": "ask from (trumps, by true matadors)", "sans-prendre": "sans prendre from",
                "demand": "demand from", "casco": "casco from"}
 
@@ -108,27 +109,32 @@ def moves_items(now: pd.DataFrame, before: pd.DataFrame, now_play: str, before_p
     sentences = [f"**How the rules moved.** Of the {len(moves)} thresholds (seat, situation, bid and true matadors) "
                  f"both plays give, {changed} differ between {before_play} and {now_play} (table "
                  "thresholds-before-after)."]
-    for side, policy, play, other_policy in (("now", now_policy, now_play, before_policy),
-                                             ("before", before_policy, before_play, now_policy)):
+    from spadille.analyses.quadrille.at_a_glance import SITUATIONS
+
+    for side, policy, play, other_policy, other_play in (("now", now_policy, now_play, before_policy, before_play),
+                                                         ("before", before_policy, before_play, now_policy, now_play)):
         bolder = bolder_bids(moves, side)
         for bid, rows in bolder.groupby("bid", sort=False):
             contract = DEFENDED.get(str(bid))
-            mine, theirs = defence(policy, contract) if contract else None, defence(other_policy, contract) if contract else None
-            bid = bid.replace("-", " ")
-            cases = ", ".join(sorted({f"{row.seat} ({row.auction})" for row in rows.itertuples(index=False)}))
+            mine = defence(policy, contract) if contract else None
+            theirs = defence(other_policy, contract) if contract else None
+            verb = BID_VERBS.get(str(bid), str(bid))
+            cases = ", ".join(sorted({f"{row.seat} ({SITUATIONS.get(row.auction, row.auction)})"
+                                      for row in rows.itertuples(index=False)}))
+            said = f"under {play}, the rule has {cases} {verb} from fewer trumps than under {other_play}"
+            named = str(bid).replace("-", " ")
             if mine is None or theirs is None:
-                sentences.append(f"{play.capitalize()} bids {bid} from fewer trumps than {other_policy} for {cases}; "
-                                 "one of the plays was not measured against pimc, so whether that is its defence's "
-                                 "doing is not known.")
+                sentences.append(f"{said[0].upper()}{said[1:]}; one of the plays was not measured against pimc, so "
+                                 "whether that is its defence's doing is not known.")
             elif mine[2] < theirs[1]:
                 sentences.append(
-                    f"**The bolder {bid} under {play} is an artefact of its defence** for {cases}: against {bid}, its "
-                    f"defenders gain {_estimate(*mine)} a seat against pimc, {other_policy}'s "
-                    f"{_estimate(*theirs)}, so a {bid} meets a softer defence under {play} than a searching one "
-                    f"would put up, and the extra trumps {other_policy} asks for are the safer rule.")
+                    f"**The bolder {named} under `{policy}` is an artefact of its defence**: {said}, but against a "
+                    f"{named} `{policy}`'s defenders gain {_estimate(*mine)} a seat against pimc, `{other_policy}`'s "
+                    f"{_estimate(*theirs)}. That is a softer defence than a searching one would put up, so the extra "
+                    f"trumps the `{other_policy}` rule asks for are the safer rule.")
             else:
                 sentences.append(
-                    f"{play.capitalize()} bids {bid} from fewer trumps than {other_policy} for {cases}; its defence "
-                    f"against {bid} is not clearly weaker ({_estimate(*mine)} a seat against pimc, {other_policy}'s "
-                    f"{_estimate(*theirs)}), so the bolder bid is not shown to be an artefact of the defence.")
+                    f"{said[0].upper()}{said[1:]}; `{policy}`'s defence against a {named} is not clearly weaker "
+                    f"({_estimate(*mine)} a seat against pimc, `{other_policy}`'s {_estimate(*theirs)}), so this "
+                    "bolder bid is not shown to be an artefact of the defence.")
     return sentences, item
