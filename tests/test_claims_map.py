@@ -21,25 +21,25 @@ SEED, DEALS = 5, 6_000
 
 
 def _shipped(name: str) -> str:
-    return (resources.files("spadille.analyses.claims") / f"{name}.toml").read_text(encoding="utf-8")
+    return (resources.files("spadille.analyses.quadrille.claims") / "files" / f"{name}.toml").read_text(encoding="utf-8")
 
 
 def test_a_map_table_is_read_and_checked():
-    claim = parse_claim("q16a.toml", _shipped("q16a"), "q16a", resources.files("spadille.analyses.claims"))
+    claim = parse_claim("q16a.toml", _shipped("q16a"), "q16a", resources.files("spadille.analyses.quadrille.claims") / "files")
     assert claim.map_classes.matadors == (1,) and claim.map_classes.trumps == (5, 8)
     assert claim.map_classes.describe() == "1 true matador, 5 or more trumps"
     text = _shipped("q16a").replace("trumps = [5, 8]", "trumps = [6, 4]")
     with pytest.raises(ClaimError, match=r"map.trumps: must be \[from, to\]"):
-        parse_claim("bad.toml", text, "bad", resources.files("spadille.analyses.claims"))
+        parse_claim("bad.toml", text, "bad", resources.files("spadille.analyses.quadrille.claims") / "files")
     text = _shipped("q16a").replace("matadors = [1]\n", "matadors = [1]\nkings = 2\n")
     with pytest.raises(ClaimError, match=r"map.kings: unknown key"):
-        parse_claim("bad.toml", text, "bad", resources.files("spadille.analyses.claims"))
+        parse_claim("bad.toml", text, "bad", resources.files("spadille.analyses.quadrille.claims") / "files")
 
 
 def test_only_a_comparison_of_bids_may_name_map_classes():
     text = _shipped("q15").replace("\n[verdict]", "\n[map]\nmatadors = [1]\ntrumps = [3, 4]\n\n[verdict]", 1)
     with pytest.raises(ClaimError, match="only a claim that compares two bids"):
-        parse_claim("bad.toml", text, "bad", resources.files("spadille.analyses.claims"))
+        parse_claim("bad.toml", text, "bad", resources.files("spadille.analyses.quadrille.claims") / "files")
 
 
 def test_an_italian_tip_is_read_again_under_the_maps_ruleset(ruleset):

@@ -81,5 +81,5 @@ def test_a_suit_the_ruleset_forbids(tmp_path, ruleset):
     path.write_text(text, encoding="utf-8")
     result = rules("--ruleset", str(path), "--trump", "d")
     assert result.exit_code == 1
-    assert result.stderr == ("Error: ruleset 'encyclopedie-1765' does not allow diamonds as trumps "
+    assert result.stderr == ("Error: --trump d: ruleset 'encyclopedie-1765' does not allow diamonds as trumps "
                              "(allowed: spades, clubs, hearts)\n")

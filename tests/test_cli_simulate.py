@@ -76,13 +76,13 @@ TOML_PROBLEM = "is not valid TOML: Expected ']' at the end of a table declaratio
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--ruleset", "nope"], "--ruleset: unknown ruleset 'nope'; available: encyclopedie-1765, italian-modern, mediateur, quadrille-a-trois"),
-    (["--ruleset", "{rules}"], "--ruleset: ruleset '{rules}' " + TOML_PROBLEM),
-    (["--seat-policy", "eldest=bridge"], "--seat-policy: unknown policy 'bridge'; available: random, heuristic, strong, dd, pimc, learned"),
+    (["--ruleset", "nope"], "unknown ruleset 'nope'; available: encyclopedie-1765, italian-modern, mediateur, quadrille-a-trois (option --ruleset)"),
+    (["--ruleset", "{rules}"], "ruleset '{rules}' " + TOML_PROBLEM + " (option --ruleset)"),
+    (["--seat-policy", "eldest=bridge"], "unknown policy 'bridge'; available: random, heuristic, strong, dd, pimc, learned (option --seat-policy)"),
     (["--seat-policy", "north=random"], "--seat-policy: unknown seat 'north'; seats: eldest, second, third, dealer"),
     (["--param", "nope=1"], "--param 'nope': no seat plays a policy with that parameter (policies: heuristic)"),
-    (["--param", "dealer.ask_threshold=x"], "--param: parameter heuristic.ask_threshold must be a number, not 'x'"),
-    (["--policy-file", "{policies}"], "--policy-file: policy file '{policies}' " + TOML_PROBLEM),
+    (["--param", "dealer.ask_threshold=x"], "parameter heuristic.ask_threshold must be a number, not 'x' (option --param)"),
+    (["--policy-file", "{policies}"], "policy file '{policies}' " + TOML_PROBLEM + " (option --policy-file)"),
     (["--deals", "0"], "--deals must be a positive whole number, not 0"),
     (["--deals", "-5"], "--deals must be a positive whole number, not -5"),
     (["--deals", str(MAX_DEALS + 1)], f"--deals {MAX_DEALS + 1} is more than the 1e+11 a run may ask for"),

@@ -133,9 +133,9 @@ def test_a_huge_policy_file_is_refused_in_one_line(tmp_path):
 def test_a_claim_verdict_than_nan_is_refused(tmp_path):
     import shutil
 
-    import spadille.analyses.claims
+    from importlib import resources
 
-    folder = Path(spadille.analyses.claims.__file__).parent
+    folder = Path(str(resources.files("spadille.analyses.quadrille.claims") / "files"))
     shipped = folder / "hoy-all-trumps-keep-leading.toml"
     shutil.copy(folder / "hoyle-quadrille-p263.txt", tmp_path)   # the text it quotes, found beside it
     claim = tmp_path / "nan.toml"
@@ -144,7 +144,7 @@ def test_a_claim_verdict_than_nan_is_refused(tmp_path):
     result = RUNNER.invoke(app, ["claims", "--claims", str(claim)])
     assert result.exit_code == 1
     lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].endswith("verdict.than: must be a finite number, not nan"), lines
+    assert len(lines) == 1 and lines[0].endswith("verdict.than: must be a finite number, not nan (option --claims)"), lines
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])

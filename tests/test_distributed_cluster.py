@@ -128,9 +128,9 @@ def test_the_team_ladder_through_the_scheduler_has_the_same_cells(cluster):
 
 
 def test_claims_through_the_scheduler_have_the_same_verdicts(cluster, tmp_path):
-    import spadille.analyses.claims
+    from importlib import resources
 
-    shipped = Path(spadille.analyses.claims.__file__).parent
+    shipped = Path(str(resources.files("spadille.analyses.quadrille.claims") / "files"))
     chosen = tmp_path / "claims"
     chosen.mkdir()
     for name in ("q15", "q16a", "enc-mediateur"):   # two simulated claims and a count

@@ -25,7 +25,7 @@ GAPS = {
                   "layout.py": "its layout is codes.py",
                   "policies.py": "its policies are _policies.py and reference/policies.py"},
 }
-DATA_FILES = {"strong.toml", "win_chances.toml"}   # parameter files beside the modules, not rulesets
+DATA_FILES = {"strong.toml", "learned.toml", "win_chances.toml"}   # parameter files beside the modules, not rulesets
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

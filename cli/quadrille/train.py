@@ -106,7 +106,7 @@ def train_command(
         train_learned.check_arguments(rounds, deals, positions)
         target = LEARNED if out is None else out
         with user_errors():
-            _check_target(target)
+            check_weights_target(target)
             train_learned.run(seed, rounds, deals, scheduler, block_deals, positions, target)
         return
     for name, value in (("--rounds", rounds), ("--positions", positions), ("--scheduler", scheduler),
