@@ -14,7 +14,8 @@ SITUATIONS = {"nobody has bid": "first to speak", "a bid stands": "after a bid",
 MOVE_COLUMNS = ["seat", "auction", "bid", "matadors", "from_before", "from_now", "moved"]
 
 
-def _trumps(value) -> str:
+def trumps_text(value) -> str:
+    """A threshold in words: its trump count, or "never" where no count makes the bid best."""
     return "never" if value is pd.NA or pd.isna(value) else str(int(value))
 
 
@@ -27,7 +28,7 @@ def at_a_glance(thresholds: pd.DataFrame, bids: list[str], vole_rules: dict[str,
         row = {"seat": seat, "situation": SITUATIONS.get(auction, auction)}
         for bid in bids:
             cells = group[group["bid"] == bid].sort_values("matadors")
-            row[bid] = " · ".join(f"{int(r.matadors)}: {_trumps(r.from_trumps)}" for r in cells.itertuples(index=False))
+            row[bid] = " · ".join(f"{int(r.matadors)}: {trumps_text(r.from_trumps)}" for r in cells.itertuples(index=False))
         rows.append(row)
     for bid, rule in vole_rules.items():
         rows.append({"seat": "the side on lead", "situation": f"at the vole point of {bid}",

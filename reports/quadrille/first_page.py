@@ -90,7 +90,7 @@ def moves_items(now: pd.DataFrame, before: pd.DataFrame, now_play: str, before_p
     """The before/after table of the thresholds and the sentences on the bolder bids: where one play
     bids from fewer trumps and its defence of that contract is the weaker against pimc, the bolder
     bid is an artefact of that defence."""
-    from spadille.analyses.quadrille.at_a_glance import bolder_bids, threshold_moves
+    from spadille.analyses.quadrille.at_a_glance import bolder_bids, threshold_moves, trumps_text
     from spadille.analyses.quadrille.strength import defence
 
     moves = threshold_moves(now, before)
@@ -98,7 +98,7 @@ def moves_items(now: pd.DataFrame, before: pd.DataFrame, now_play: str, before_p
         return [], None
     shown = moves.copy()
     for column in ("from_before", "from_now"):
-        shown[column] = [("never" if value is pd.NA or pd.isna(value) else str(int(value))) for value in shown[column]]
+        shown[column] = [trumps_text(value) for value in shown[column]]
     shown["moved"] = [("" if value is pd.NA or pd.isna(value) else f"{int(value):+d}") for value in moves["moved"]]
     item = TableItem("thresholds-before-after", f"The rules of thumb before ({before_play}) and now ({now_play})", shown,
                      f"per seat, situation, bid and true matadors: the trumps from which the bid (or a higher one) is "
