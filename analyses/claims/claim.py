@@ -156,11 +156,6 @@ def _read_text(path: Path, label: str) -> str:
         raise ClaimError(f"{label}: not UTF-8 text") from None
 
 
-def load_claim_file(path: Path, label: str | None = None) -> Claim:
-    label = label or str(path)
-    return parse_claim(label, _read_text(path, label), path.stem, path.parent)
-
-
 def shipped_claim_files() -> list[tuple[str, str, str, Any]]:
     """(label, text, id, folder) of each claim shipped with spadille (every game's, games.py), by file name."""
     files = []

@@ -116,7 +116,11 @@ def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_d
                                            starting=whole.start)
         if not interrupted:
             whole.finish()
-    path = write_report(report, out)
+        # A Ctrl-C while the folder is written and swapped in waits for the swap's end, so that the
+        # minutes of work before it are never lost half-way through the write.
+        with stop.protected():
+            path = write_report(report, out)
+        stop.settled = True
     stdout.print(f"Wrote {path / 'report.md'} and {path / 'report.html'}", soft_wrap=True, markup=False)
     if interrupted:
         end_if_lost(runner, stderr, f"{path / 'report.md'} holds the parts that finished")
