@@ -11,6 +11,7 @@ import typer
 from spadille.cli.errors import user_errors
 from spadille.cli.options import BlockDealsOption, RuleOption, SchedulerOption, ThreadsOption
 from spadille.kernel.quadrille.ruleset import DEFAULT_RULESET
+from spadille.kernel.quadrille.policies import DEFAULT_CARD_PLAY
 
 from .options import RulesetOption
 
@@ -55,7 +56,7 @@ def report_command(
     scheduler: SchedulerOption = None,
     block_deals: BlockDealsOption = None,
     stronger_play: StrongerPlayOption = False,
-    card_play: CardPlayOption = "strong",
+    card_play: CardPlayOption = DEFAULT_CARD_PLAY,
     confirm_hands: ConfirmHandsOption = None,
 ) -> None:
     """Build the strategy report: a first page of verdicts (rules of thumb per seat and auction,
@@ -78,7 +79,7 @@ def report_command(
 
 
 def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_deals=None, stronger_play=False,
-        card_play="strong", confirm_hands=None) -> bool:
+        card_play=DEFAULT_CARD_PLAY, confirm_hands=None) -> bool:
     from rich.console import Console
 
     from spadille.kernel.quadrille.ruleset import load_ruleset_with
