@@ -131,3 +131,25 @@ def test_the_recorded_version_names_the_code_that_ran(tmp_path):
     before = numba_cache.source_fingerprint(tmp_path, (".py", ".toml"))
     (tmp_path / "rules.toml").write_text("x = 2\n")
     assert numba_cache.source_fingerprint(tmp_path, (".py", ".toml")) != before
+
+
+def test_a_cache_save_waits_while_another_process_or_thread_holds_the_folders_lock(tmp_path):
+    """Two spadille processes (the report and its warm-up, or two commands) save one at a time: a
+    save blocks while the lock file is held (flock locks an open file, so a second open of it in
+    this process stands for another process), and goes through once it is released."""
+    import fcntl
+    import threading
+
+    import numba.core.caching as caching
+
+    assert getattr(caching.IndexDataCacheFile.save, "_spadille_locked", False)
+    folder = Path(numba_cache.configure())
+    saver = caching.IndexDataCacheFile(str(tmp_path), "probe", (0.0, 0))
+    with open(folder / numba_cache.LOCK_NAME, "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        thread = threading.Thread(target=saver.save, args=(("key",), b"compiled code"))
+        thread.start()
+        thread.join(timeout=1.0)
+        assert thread.is_alive() and not (tmp_path / "probe.nbi").exists()   # waiting for the lock
+    thread.join(timeout=60.0)
+    assert not thread.is_alive() and saver.load(("key",)) == b"compiled code"

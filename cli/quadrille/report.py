@@ -80,9 +80,12 @@ def report_command(
 
 def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_deals=None, stronger_play=False,
         card_play=DEFAULT_CARD_PLAY, confirm_hands=None) -> bool:
+    from contextlib import nullcontext
+
     from rich.console import Console
 
     from spadille.kernel.quadrille.ruleset import load_ruleset_with
+    from spadille.reports.quadrille.warm_up import WarmUp
     from spadille.reports.document import check_report_target, write_report
     from spadille.reports.quadrille.standard import build_report, plan_for
 
@@ -101,7 +104,12 @@ def run(out, deals, quick, seed, ruleset, rule, threads, scheduler=None, block_d
         out.parent.mkdir(parents=True)
     check_report_target(out)  # before minutes of work, not after
     log = lambda line: stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
-    with open_runner(scheduler, log, block_deals) as runner, StopBetweenBatches(stderr) as stop, \
+    # Beside the report, a second process compiles the kernels of its later parts (warm_up.py); a
+    # cluster compiles on its own workers.
+    arguments = {"ruleset": ruleset, "rules": list(rule or []), "seed": seed, "threads": threads,
+                 "card_play": card_play, "stronger_play": stronger_play}
+    warm_up = WarmUp(arguments) if scheduler is None else nullcontext()
+    with warm_up, open_runner(scheduler, log, block_deals) as runner, StopBetweenBatches(stderr) as stop, \
             deal_progress(stderr) as progress:
         follow_blocks(runner, progress, stop)
         whole = WholeRun(progress, estimated_seconds(plan))

@@ -81,6 +81,7 @@ def configure(root: Path = KERNEL_ROOT) -> str:
         numba.config.CACHE_DIR = str(folder)
     if in_default_base:
         _touch_and_prune(folder)
+    _guard_saves(folder)
     _configured = str(folder)
     return _configured
 
@@ -100,3 +101,82 @@ def _touch_and_prune(folder: Path) -> None:
             shutil.rmtree(old, ignore_errors=True)
     except OSError:
         pass
+
+
+# ---------------------------------------------------------------- one writer at a time
+# numba saves a compiled function in three steps: it reads the function's index, writes the index
+# with the new entry's file name, then writes that file. Two processes that compile different
+# signatures of one function at the same moment may both pick the same file name, and the index
+# can end up naming the other signature's code, which a later run would load and run as its own.
+# The report's warm-up (reports/quadrille/warm_up.py) compiles beside the report, and a user may run
+# two commands at once: so spadille's processes save one at a time, under a lock file in the folder.
+CACHING_MODULE = "numba.core.caching"
+LOCK_NAME = ".save.lock"
+
+
+def _guard_saves(folder: Path) -> None:
+    """Make numba's cache saves hold ``folder/LOCK_NAME``: now if numba's caching module is loaded,
+    else as soon as it is (without importing numba here)."""
+    module = sys.modules.get(CACHING_MODULE)
+    if module is not None:
+        _wrap_save(module, folder)
+    elif not any(isinstance(finder, _PatchOnImport) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _PatchOnImport(folder))
+
+
+def _wrap_save(caching, folder: Path) -> None:
+    import fcntl
+
+    original = caching.IndexDataCacheFile.save
+    if getattr(original, "_spadille_locked", False):
+        return
+
+    def save(self, key, data):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            lock = open(folder / LOCK_NAME, "a")
+        except OSError:
+            return original(self, key, data)   # an unwritable cache: numba reports it as it always did
+        with lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)   # released when the file closes
+            return original(self, key, data)
+
+    save._spadille_locked = True
+    caching.IndexDataCacheFile.save = save
+
+
+class _PatchOnImport:
+    """A meta-path finder that lets the usual finders find numba's caching module, and wraps its
+    save once the module has run."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+
+    def find_spec(self, name, path=None, target=None):
+        if name != CACHING_MODULE:
+            return None
+        import importlib.machinery
+
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is None or spec.loader is None:
+            return None
+        spec.loader = _PatchingLoader(spec.loader, self.folder)
+        return spec
+
+
+class _PatchingLoader:
+    """The module's own loader (for everything else it is asked), wrapping save after the module runs."""
+
+    def __init__(self, inner, folder: Path):
+        self._inner = inner
+        self._folder = folder
+
+    def create_module(self, spec):
+        return self._inner.create_module(spec)
+
+    def exec_module(self, module):
+        self._inner.exec_module(module)
+        _wrap_save(module, self._folder)
+
+    def __getattr__(self, name):
+        return getattr(self._inner, name)
