@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 
 ACCOUNTS = ("p0", "p1", "p2", "p3", "pool")
 

@@ -49,7 +49,7 @@ def _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, ou
     from spadille.analyses.reversis.rows import deal_rows
     from spadille.analyses.reversis.summary import events, net_by_player, net_by_position, payments_by_category
     from spadille.cli.run_output import RunOutput
-    from spadille.kernel.reversis import _layout as L
+    from spadille.kernel.reversis import layout as L
     from spadille.kernel.reversis.simulate import ReversisConfig, run_sessions
 
     from .setup import load_policies, load_rules
