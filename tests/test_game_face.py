@@ -20,9 +20,7 @@ GAPS = {
     "cabriolet": {"layout.py": "no layout module: its session kernels index their own arrays",
                   "policies.py": "its policies are the covering rules of simulate.py (COVER_POLICIES)",
                   "reference": "no slow reference engine beside its kernel yet"},
-    "revertier": {"cards.py": "a tables game: no cards (its board codes are codes.py)",
-                  "layout.py": "its layout is codes.py",
-                  "policies.py": "its policies are _policies.py and reference/policies.py"},
+    "revertier": {"cards.py": "a tables game: no cards (its board codes are layout.py)"},
 }
 DATA_FILES = {"strong.toml", "learned.toml", "win_chances.toml"}   # parameter files beside the modules, not rulesets
 
