@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from spadille.analyses.cabriolet.dice import dice_case_values, dice_session_rows, dice_summary
 from spadille.analyses.rowfile import read_row_file
 from spadille.cli.app import app
-from spadille.kernel.cabriolet import _dice_session as DS
+from spadille.kernel.cabriolet import layout as L
 from spadille.kernel.cabriolet.ruleset import load_cabriolet_ruleset
 from spadille.kernel.cabriolet.simulate import DiceSessionConfig, play_dice_script, run_dice_sessions
 from spadille.kernel.common.errors import SimulationError
@@ -28,11 +28,11 @@ def rules():
 
 
 def nets(row, n=4):
-    return row[DS.OUT_NET:DS.OUT_NET + n].tolist()
+    return row[L.DICE_NET:L.DICE_NET + n].tolist()
 
 
 def balanced(row, board, n=4):
-    return row[DS.OUT_NET:DS.OUT_NET + n].sum() + board.sum() == 0
+    return row[L.DICE_NET:L.DICE_NET + n].sum() + board.sum() == 0
 
 
 # Four players cover all nine cases with one jeton each (stake 1): every case holds 4 and
@@ -48,7 +48,7 @@ def test_conference_takes_the_case(rules):
     # "A la conférence, tirez ce qui est sur cette case."
     row, board, _ = play_dice_script(rules, 4, ["conference"] + OTHER3, 1)
     assert nets(row) == [-5, -11, -11, -11] and board[CONFERENCE] == 0 and balanced(row, board)
-    assert row[DS.OUT_THROWER + CONFERENCE] == 4
+    assert row[L.DICE_THROWER + CONFERENCE] == 4
 
 
 def test_confidence_takes_one_from_each_and_throws_again(rules):
@@ -71,14 +71,14 @@ def test_confidens_keep_the_even_half(rules, n, keep):
     received = 2 * (n - 1)
     assert nets(row, n) == [-9 + keep] + [-9 - 2 - 2] * (n - 1)
     assert board[JEU] == n + (received - keep) + 2 * (n - 1) and balanced(row, board, n)
-    assert row[DS.OUT_THROWER + 6] == keep
+    assert row[L.DICE_THROWER + 6] == keep
 
 
 def test_infidelite_pays_each_and_sits_out_two_turns(rules):
     # "A l'infidélité; payez un jetton à chacun des joueurs, & qu'ils jouent deux coups pendant que vous vous
     # reposerez." Rounds 1 and 2 go on without seat 0.
     row, board, made = play_dice_script(rules, 4, ["infidelite"] + ["other"] * 9, 3)
-    assert made == 10 and row[DS.OUT_FOCAL_THROWS] == 1
+    assert made == 10 and row[L.DICE_FOCAL_THROWS] == 1
     assert nets(row) == [-27 - 3, -27 + 1 - 6, -27 + 1 - 6, -27 + 1 - 6] and balanced(row, board)
 
 
@@ -104,11 +104,11 @@ def test_mariage_takes_the_case_and_two_from_each(rules):
 def test_cabriolets_win_the_partie(rules):
     # "Aux cabriolets ; la partie est gagnée, & l'on tire en conséquence tout ce qui est sur les neuf cases."
     row, board, made = play_dice_script(rules, 4, ["cabriolet"], 1)
-    assert made == 1 and nets(row) == [27, -9, -9, -9] and board.sum() == 0 and row[DS.OUT_ROUNDS_CUT] == 1
+    assert made == 1 and nets(row) == [27, -9, -9, -9] and board.sum() == 0 and row[L.DICE_ROUNDS_CUT] == 1
     # after-cabriolet: stakes only at the start and after cabriolets ("que chacun recouvre")
     after = load_cabriolet_ruleset("cabriolet-lacombe-1798", ["board.restake=after-cabriolet"])
     row, board, made = play_dice_script(after, 4, ["other"] * 4 + ["cabriolet"] + ["other"] * 4, 3)
-    assert made == 9 and row[DS.OUT_STAKED] == 36 * 2 and balanced(row, board)
+    assert made == 9 and row[L.DICE_STAKED] == 36 * 2 and balanced(row, board)
     # round 1 starts with seat 1, who sweeps 36 + 8; round 2 restakes, everyone pays 2 once
     assert nets(row) == [-9 - 2 - 9 - 2, -9 - 2 + 44 - 9 - 2, -22, -22] and board.sum() == 36 + 8
 
@@ -132,14 +132,14 @@ def test_covering_decides_what_a_throw_may_take(rules):
 def test_every_jeton_is_accounted_for(n_players, overrides):
     rules = load_cabriolet_ruleset("cabriolet-lacombe-1798", overrides)
     out = run_dice_sessions(DiceSessionConfig(rules, n_players, 5, 400, 15, ("all", "jeu", "none"))).out
-    board = out[:, :, DS.OUT_BOARD:DS.OUT_BOARD + 9].sum(axis=2)
-    assert (out[:, :, DS.OUT_NET:DS.OUT_NET + 6].sum(axis=2) + board == 0).all()
-    assert (out[:, :, DS.OUT_STAKED] + out[:, :, DS.OUT_TO_BOARD] - out[:, :, DS.OUT_FROM_BOARD] == board).all()
-    focal = out[:, :, DS.OUT_FOCAL:DS.OUT_FOCAL + 10].sum(axis=2) + out[:, :, DS.OUT_FOCAL_STAKED]
-    assert (focal == out[:, :, DS.OUT_NET]).all()
-    assert (out[:, :, DS.OUT_NET + n_players:DS.OUT_NET + 6] == 0).all()
+    board = out[:, :, L.DICE_BOARD:L.DICE_BOARD + 9].sum(axis=2)
+    assert (out[:, :, L.DICE_NET:L.DICE_NET + 6].sum(axis=2) + board == 0).all()
+    assert (out[:, :, L.DICE_STAKED] + out[:, :, L.DICE_TO_BOARD] - out[:, :, L.DICE_FROM_BOARD] == board).all()
+    focal = out[:, :, L.DICE_FOCAL:L.DICE_FOCAL + 10].sum(axis=2) + out[:, :, L.DICE_FOCAL_STAKED]
+    assert (focal == out[:, :, L.DICE_NET]).all()
+    assert (out[:, :, L.DICE_NET + n_players:L.DICE_NET + 6] == 0).all()
     # the same throws under every covering policy
-    throws = out[:, :, DS.OUT_THROWS:DS.OUT_THROWS + 10]
+    throws = out[:, :, L.DICE_THROWS:L.DICE_THROWS + 10]
     assert (throws == throws[:, :1]).all()
 
 

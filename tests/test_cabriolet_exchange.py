@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from spadille.analyses.cabriolet.cases import case_values, exchange_comparison
-from spadille.kernel.cabriolet import _session as S
+from spadille.kernel.cabriolet import layout as L
 from spadille.kernel.cabriolet._deal import deal_hands
 from spadille.kernel.cabriolet._exchange import exchange_calls
 from spadille.kernel.cabriolet.cards import card, kernel_masks, parse_hand
@@ -87,11 +87,11 @@ def test_sessions_with_the_exchange_balance_and_do_not_depend_on_batches(exchang
     config = SessionConfig(exchange, 5, 9, 300, 10, ("all", "jeu"))
     one = run_sessions(config, batch=300).out
     other = run_sessions(SessionConfig(exchange, 5, 9, 300, 10, ("all", "jeu"), threads=1), batch=37).out
-    assert (one == other).all() and one[:, :, S.OUT_EXCHANGES].sum() > 0
-    assert (one[:, :, S.OUT_NET:S.OUT_NET + 6].sum(axis=2) + one[:, :, S.OUT_LEFTOVER] == 0).all()
+    assert (one == other).all() and one[:, :, L.OUT_EXCHANGES].sum() > 0
+    assert (one[:, :, L.OUT_NET:L.OUT_NET + 6].sum(axis=2) + one[:, :, L.OUT_LEFTOVER] == 0).all()
     plain = run_sessions(SessionConfig(load_cabriolet_ruleset("cabriolet-lacombe-1798", ["declare.exchange=off"]),
                                        5, 9, 300, 10, ("all", "jeu"))).out
-    assert plain[:, :, S.OUT_EXCHANGES].sum() == 0
+    assert plain[:, :, L.OUT_EXCHANGES].sum() == 0
 
 
 def test_exchange_comparison_is_paired_on_the_same_deals():

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from spadille.analyses.cabriolet.cases import case_values, policy_comparison, session_rows
-from spadille.kernel.cabriolet import _session as S
+from spadille.kernel.cabriolet import layout as L
 from spadille.kernel.cabriolet._play import play_tricks, player_wins
 from spadille.kernel.cabriolet.cards import parse_hand
 from spadille.kernel.cabriolet.ruleset import load_cabriolet_ruleset
@@ -29,15 +29,15 @@ def test_every_jeton_is_accounted_for(n_players, overrides):
     rules = load_cabriolet_ruleset("cabriolet-lacombe-1798", overrides)
     result = run_sessions(SessionConfig(rules, n_players, 5, 400, 15, ("all", "jeu", "none")))
     out = result.out
-    assert (out[:, :, S.OUT_NET:S.OUT_NET + 6].sum(axis=2) + out[:, :, S.OUT_LEFTOVER] == 0).all()
-    focal = out[:, :, S.OUT_CASE:S.OUT_CASE + 9].sum(axis=2) + out[:, :, S.OUT_ACES] + out[:, :, S.OUT_PENALTY]
-    assert (focal == out[:, :, S.OUT_NET]).all()
-    covering_nothing = out[:, 2, S.OUT_CASE:S.OUT_CASE + 9]
+    assert (out[:, :, L.OUT_NET:L.OUT_NET + 6].sum(axis=2) + out[:, :, L.OUT_LEFTOVER] == 0).all()
+    focal = out[:, :, L.OUT_CASE:L.OUT_CASE + 9].sum(axis=2) + out[:, :, L.OUT_ACES] + out[:, :, L.OUT_PENALTY]
+    assert (focal == out[:, :, L.OUT_NET]).all()
+    covering_nothing = out[:, 2, L.OUT_CASE:L.OUT_CASE + 9]
     if overrides:  # under cabriolet_sweep=all three jacks take every case, covered or not; no stake is paid
         assert (covering_nothing >= 0).all()
     else:
         assert (covering_nothing == 0).all()
-    assert (out[:, :, S.OUT_NET + n_players:S.OUT_NET + 6] == 0).all()
+    assert (out[:, :, L.OUT_NET + n_players:L.OUT_NET + 6] == 0).all()
 
 
 def test_batches_and_threads_do_not_change_sessions(rules):

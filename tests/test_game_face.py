@@ -17,13 +17,7 @@ FACE = ("cards.py", "ruleset.py", "layout.py", "policies.py", "simulate.py", "re
 # What a game's package lacks today, and why; nothing else may be missing.
 GAPS = {
     "quadrille": {"layout.py": "its layout is still the private _layout.py, which the deal loop imports"},
-    "reversis": {"layout.py": "its layout is still the private _layout.py"},
-    "cabriolet": {"layout.py": "no layout module: its session kernels index their own arrays",
-                  "policies.py": "its policies are the covering rules of simulate.py (COVER_POLICIES)",
-                  "reference": "no slow reference engine beside its kernel yet"},
-    "revertier": {"cards.py": "a tables game: no cards (its board codes are codes.py)",
-                  "layout.py": "its layout is codes.py",
-                  "policies.py": "its policies are _policies.py and reference/policies.py"},
+    "revertier": {"cards.py": "a tables game: no cards (its board codes are layout.py)"},
 }
 DATA_FILES = {"strong.toml", "learned.toml", "win_chances.toml"}   # parameter files beside the modules, not rulesets
 
@@ -50,6 +44,13 @@ def test_every_games_ruleset_class_shares_the_common_base(game):
     classes = [value for value in vars(module).values()
                if isinstance(value, type) and issubclass(value, Ruleset) and value is not Ruleset]
     assert classes, game
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_games_policies_are_a_registry_of_named_specs(game):
+    module = importlib.import_module(f"spadille.kernel.{game}.policies")
+    assert module.POLICIES, game
+    assert all(spec.name == name and spec.summary for name, spec in module.POLICIES.items()), game
 
 
 def test_the_cli_catches_one_error_class_that_every_error_for_the_user_derives_from():

@@ -24,7 +24,7 @@ pyspiel = pytest.importorskip("pyspiel")   # `make test` installs the extra, so 
 from scipy import stats  # noqa: E402
 
 import spadille.openspiel  # noqa: E402,F401  (registers the games)
-from spadille.kernel.reversis import _layout as RL  # noqa: E402
+from spadille.kernel.reversis import layout as RL  # noqa: E402
 from spadille.kernel.reversis import cards  # noqa: E402
 from spadille.kernel.reversis.reference.deal import HAND_PLACES, TALON_PLACES  # noqa: E402
 from spadille.kernel.reversis.reference.espagnolette import is_espagnolette  # noqa: E402

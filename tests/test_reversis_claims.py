@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from spadille.analyses.claims import ClaimError, check_claim, check_claims, load_claims
 from spadille.analyses.claims.verdict import judge_interval
 from spadille.cli import claims as claims_cli
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 from spadille.kernel.reversis.policies import seat_policies
 from spadille.kernel.reversis.ruleset import load_reversis_ruleset
 from spadille.kernel.reversis.simulate import ReversisConfig, deal_records

@@ -7,7 +7,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 from spadille.kernel.reversis.policies import seat_policies
 from spadille.kernel.reversis.ruleset import load_reversis_ruleset
 from spadille.kernel.reversis.simulate import ReversisConfig, dealing_counts, deal_records

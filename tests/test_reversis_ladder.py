@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from spadille.analyses.reversis.ladder import Rung, ladder, paired_difference
 from spadille.analyses.rowfile import read_row_file
 from spadille.cli.app import app
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 from spadille.kernel.reversis.policies import parse_policy, seat_policies
 from spadille.kernel.reversis.ruleset import load_reversis_ruleset
 from spadille.kernel.reversis.simulate import ReversisConfig, deal_records

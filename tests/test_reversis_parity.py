@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 from spadille.kernel.reversis.policies import seat_policies
 from spadille.kernel.reversis.reference import play_deal, play_session
 from spadille.kernel.reversis.ruleset import PRESETS, load_reversis_ruleset

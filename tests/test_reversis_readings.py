@@ -8,7 +8,7 @@ import itertools
 
 import pytest
 
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 from spadille.kernel.reversis.cards import parse_card, parse_hand
 from spadille.kernel.reversis.policies import seat_policies
 from spadille.kernel.reversis.reference import play_deal

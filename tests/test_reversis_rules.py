@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 from spadille.kernel.reversis.cards import QUINOLA, parse_card, parse_hand
 from spadille.kernel.reversis.policies import seat_policies
 from spadille.kernel.reversis.reference.engine import PlayedDeal, Trick, _pay_trick, play_position

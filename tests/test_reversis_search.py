@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from spadille.analyses.reversis.experiments import search_margin
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 from spadille.kernel.reversis.policies import ReversisPolicyError, seat_policies
 from spadille.kernel.reversis.reference import play_deal
 from spadille.kernel.reversis.ruleset import load_reversis_ruleset

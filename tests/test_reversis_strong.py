@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from spadille.analyses.reversis.strong_fit import decision_rows, fit_weights, regret, split
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 from spadille.kernel.reversis._features import FEATURE_NAMES, KIND_NAMES
 from spadille.kernel.reversis.policies import ReversisPolicyError, seat_policies
 from spadille.kernel.reversis.reference import play_deal

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.kernel.revertier import codes as C
+from spadille.kernel.revertier import layout as C
 from spadille.kernel.revertier.moves import legal_boards
 from spadille.kernel.revertier.reference.game import play_game
 from spadille.kernel.revertier.reference.throw import candidates

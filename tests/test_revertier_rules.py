@@ -9,7 +9,7 @@ import pytest
 
 from citations import REPO, RULES_DIGEST, rewritten_ruleset
 from spadille.kernel.common.citations import digest_section, passage_in
-from spadille.kernel.revertier import codes as C
+from spadille.kernel.revertier import layout as C
 from spadille.kernel.revertier.ruleset import (DEFAULT_REVERTIER_RULESET, SCHEMA, RevertierRulesetError,
                                                load_revertier_ruleset)
 

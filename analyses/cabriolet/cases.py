@@ -12,13 +12,13 @@ import math
 import numpy as np
 import pandas as pd
 
-from spadille.kernel.cabriolet import _deal as D
-from spadille.kernel.cabriolet import _session as S
+from spadille.kernel.cabriolet import layout as L
 from spadille.kernel.cabriolet.cases import CASES, DISPLAY, HOLDINGS
 from spadille.kernel.cabriolet.dice import EFFECTS, OUTCOMES, exact_throws
 from spadille.kernel.cabriolet.exact import hand_odds, table_odds
 from spadille.kernel.cabriolet.ruleset import CabrioletRuleset
-from spadille.kernel.cabriolet.simulate import SessionResult, cover_mask, holding_counts, throw_counts
+from spadille.kernel.cabriolet.policies import cover_mask
+from spadille.kernel.cabriolet.simulate import SessionResult, holding_counts, throw_counts
 
 from spadille.analyses.stats import CONFIDENCE, mean_interval, wilson_interval
 
@@ -63,12 +63,12 @@ def compare_holdings(ruleset: CabrioletRuleset, n_players: int, deals: int, seed
     only the Monte Carlo gives the figure."""
     counts = holding_counts(ruleset, n_players, deals, seed, threads)
     exact = exact_odds(ruleset, n_players).set_index("key")
-    n = int(counts[D.COL_DEALS])
+    n = int(counts[L.COL_DEALS])
     rows = []
     for h, name in enumerate(HOLDINGS):
         rows.append(_row(name, "per hand", exact.at[name, "p_hand"], counts[h], n, confidence))
-        rows.append(_row(name, "someone holds", exact.at[name, "p_someone"], counts[D.COL_SOMEONE + h], n, confidence))
-        rows.append(_row(name, "two or more hold", exact.at[name, "p_two_or_more"], counts[D.COL_OPPOSED + h], n,
+        rows.append(_row(name, "someone holds", exact.at[name, "p_someone"], counts[L.COL_SOMEONE + h], n, confidence))
+        rows.append(_row(name, "two or more hold", exact.at[name, "p_two_or_more"], counts[L.COL_OPPOSED + h], n,
                          confidence))
     frame = pd.DataFrame(rows)
     frame.attrs = {"game": "cabriolet", "seed": seed, "deals": n, "players": n_players, "ruleset": ruleset.name}
@@ -107,8 +107,8 @@ def case_values(result: SessionResult) -> pd.DataFrame:
     out = result.out
     rounds = config.rounds
     # (label, column, the case whose covering it needs: uncovered, the focal seat never gets any)
-    parts = [(DISPLAY[c], S.OUT_CASE + i, i) for i, c in enumerate(CASES)]
-    parts += [("quatre as", S.OUT_ACES, None), ("jeu lost (penalties)", S.OUT_PENALTY, CASES.index("jeu"))]
+    parts = [(DISPLAY[c], L.OUT_CASE + i, i) for i, c in enumerate(CASES)]
+    parts += [("quatre as", L.OUT_ACES, None), ("jeu lost (penalties)", L.OUT_PENALTY, CASES.index("jeu"))]
     rows = []
     for v, policy in enumerate(config.variants):
         covered = cover_mask(policy)
@@ -117,7 +117,7 @@ def case_values(result: SessionResult) -> pd.DataFrame:
             n, mean, low, high = _mean(out[:, v, column], never_other=never)
             rows.append({"policy": policy, "case": label, "sessions": n, "per_deal": mean / rounds,
                          "ci_low": low / rounds, "ci_high": high / rounds})
-        n, mean, low, high = _mean(out[:, v, S.OUT_NET])
+        n, mean, low, high = _mean(out[:, v, L.OUT_NET])
         rows.append({"policy": policy, "case": "total", "sessions": n, "per_deal": mean / rounds,
                      "ci_low": low / rounds, "ci_high": high / rounds})
     frame = pd.DataFrame(rows)
@@ -131,19 +131,19 @@ def policy_comparison(result: SessionResult) -> pd.DataFrame:
     config = result.config
     out = result.out
     rounds = config.rounds
-    base = out[:, 0, S.OUT_NET]
+    base = out[:, 0, L.OUT_NET]
     rows = []
     for v, policy in enumerate(config.variants):
-        n, mean, low, high = _mean(out[:, v, S.OUT_NET])
-        _, d_mean, d_low, d_high = _mean(out[:, v, S.OUT_NET] - base)
+        n, mean, low, high = _mean(out[:, v, L.OUT_NET])
+        _, d_mean, d_low, d_high = _mean(out[:, v, L.OUT_NET] - base)
         rows.append({"policy": policy, "sessions": n, "net_per_deal": mean / rounds, "ci_low": low / rounds,
                      "ci_high": high / rounds, f"minus_{config.variants[0]}": d_mean / rounds,
                      "diff_ci_low": d_low / rounds, "diff_ci_high": d_high / rounds,
                      "clear": bool(v and (d_low > 0 or d_high < 0)),
-                     "played_per_deal": out[:, v, S.OUT_PLAYED].mean() / rounds,
-                     "won_share": (out[:, v, S.OUT_WON].sum() / out[:, v, S.OUT_PLAYED].sum()
-                                   if out[:, v, S.OUT_PLAYED].sum() else math.nan),
-                     "board_left_per_session": out[:, v, S.OUT_LEFTOVER].mean()})
+                     "played_per_deal": out[:, v, L.OUT_PLAYED].mean() / rounds,
+                     "won_share": (out[:, v, L.OUT_WON].sum() / out[:, v, L.OUT_PLAYED].sum()
+                                   if out[:, v, L.OUT_PLAYED].sum() else math.nan),
+                     "board_left_per_session": out[:, v, L.OUT_LEFTOVER].mean()})
     frame = pd.DataFrame(rows)
     frame.attrs = config.metadata()
     return frame
@@ -157,7 +157,7 @@ ROW_COLUMNS = (["session", "policy"] + [f"net_seat{q}" for q in range(6)] + [f"f
 def session_rows(first: int, batch: np.ndarray, variants: tuple[str, ...], n_players: int) -> pd.DataFrame:
     """One row per session and covering policy (the --out file), seats beyond n_players dropped."""
     sessions, n_variants, _ = batch.shape
-    flat = batch.reshape(sessions * n_variants, S.N_OUT)
+    flat = batch.reshape(sessions * n_variants, L.N_OUT)
     frame = pd.DataFrame(flat, columns=ROW_COLUMNS[2:])
     frame.insert(0, "policy", pd.array(np.tile(np.array(variants, dtype=object), sessions), dtype="string"))
     frame.insert(0, "session", np.repeat(np.arange(first, first + sessions, dtype=np.int64), n_variants))
@@ -183,8 +183,8 @@ def exchange_comparison(ruleset: CabrioletRuleset, n_players: int, sessions: int
 
     outs = [run_sessions(SessionConfig(variant(value), n_players, seed, sessions, rounds, (cover,), cover,
                                        threads=threads)).out[:, 0] for value in ("off", "one-call")]
-    parts = [(DISPLAY[c], S.OUT_CASE + i) for i, c in enumerate(CASES)]
-    parts += [("quatre as", S.OUT_ACES), ("jeu lost (penalties)", S.OUT_PENALTY), ("total", S.OUT_NET)]
+    parts = [(DISPLAY[c], L.OUT_CASE + i) for i, c in enumerate(CASES)]
+    parts += [("quatre as", L.OUT_ACES), ("jeu lost (penalties)", L.OUT_PENALTY), ("total", L.OUT_NET)]
     rows = []
     for label, column in parts:
         _, off, _, _ = _mean(outs[0][:, column])
@@ -196,5 +196,5 @@ def exchange_comparison(ruleset: CabrioletRuleset, n_players: int, sessions: int
     frame = pd.DataFrame(rows)
     frame.attrs = {"game": "cabriolet", "seed": seed, "players": n_players, "sessions": sessions, "rounds": rounds,
                    "ruleset": ruleset.name, "cover": cover,
-                   "exchanges_per_deal": float(outs[1][:, S.OUT_EXCHANGES].mean() / rounds)}
+                   "exchanges_per_deal": float(outs[1][:, L.OUT_EXCHANGES].mean() / rounds)}
     return frame

@@ -14,7 +14,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from spadille.kernel.cabriolet import _dice_session as DS
+from spadille.kernel.cabriolet import layout as L
 from spadille.kernel.cabriolet.cases import CASES, DISPLAY
 from spadille.kernel.cabriolet.dice import EFFECTS, OUTCOMES, exact_throws
 from spadille.kernel.cabriolet.simulate import DiceSessionResult
@@ -74,18 +74,18 @@ def dice_case_values(result: DiceSessionResult, confidence: float = CONFIDENCE) 
     config = result.config
     out = result.out
     exact = exact_throws(config.ruleset)
-    throws = out[:, :, DS.OUT_THROWS:DS.OUT_THROWS + DS.N_OUTCOMES].sum(axis=2)
+    throws = out[:, :, L.DICE_THROWS:L.DICE_THROWS + L.N_OUTCOMES].sum(axis=2)
     rows = []
     for v, policy in enumerate(config.variants):
         t = throws[:, v]
         n_throws = int(t.sum())
         for i, key in enumerate(OUTCOMES):
-            hits = int(out[:, v, DS.OUT_THROWS + i].sum())
+            hits = int(out[:, v, L.DICE_THROWS + i].sum())
             share, p_low, p_high = wilson_interval(hits, n_throws, confidence)
-            gain, g_low, g_high = ratio_interval(out[:, v, DS.OUT_THROWER + i], out[:, v, DS.OUT_THROWS + i],
+            gain, g_low, g_high = ratio_interval(out[:, v, L.DICE_THROWER + i], out[:, v, L.DICE_THROWS + i],
                                                  confidence)
-            per_throw, f_low, f_high = ratio_interval(out[:, v, DS.OUT_FOCAL + i], t, confidence)
-            n, per_round, r_low, r_high = _mean(out[:, v, DS.OUT_FOCAL + i])
+            per_throw, f_low, f_high = ratio_interval(out[:, v, L.DICE_FOCAL + i], t, confidence)
+            n, per_round, r_low, r_high = _mean(out[:, v, L.DICE_FOCAL + i])
             rows.append({"policy": policy, "case": _name(key), "key": key, "effect": EFFECTS[key],
                          "sessions": n, "throws": n_throws, "case_throws": hits, "p_exact": float(exact[key]),
                          "p_simulated": share, "p_ci_low": p_low, "p_ci_high": p_high,
@@ -94,7 +94,7 @@ def dice_case_values(result: DiceSessionResult, confidence: float = CONFIDENCE) 
                          "focal_per_throw": per_throw, "ci_low": f_low, "ci_high": f_high,
                          "focal_per_round": per_round / config.rounds, "round_ci_low": r_low / config.rounds,
                          "round_ci_high": r_high / config.rounds})
-        for label, column in (("stakes", DS.OUT_FOCAL_STAKED), ("total", DS.OUT_NET)):
+        for label, column in (("stakes", L.DICE_FOCAL_STAKED), ("total", L.DICE_NET)):
             per_throw, f_low, f_high = ratio_interval(out[:, v, column], t, confidence)
             n, per_round, r_low, r_high = _mean(out[:, v, column])
             rows.append({"policy": policy, "case": label, "key": label, "effect": "", "sessions": n,
@@ -113,11 +113,11 @@ def dice_summary(result: DiceSessionResult, confidence: float = CONFIDENCE) -> p
     config = result.config
     out = result.out
     rounds = config.rounds
-    throws = out[:, :, DS.OUT_THROWS:DS.OUT_THROWS + DS.N_OUTCOMES].sum(axis=2)
-    base = out[:, 0, DS.OUT_NET]
+    throws = out[:, :, L.DICE_THROWS:L.DICE_THROWS + L.N_OUTCOMES].sum(axis=2)
+    base = out[:, 0, L.DICE_NET]
     rows = []
     for v, policy in enumerate(config.variants):
-        net = out[:, v, DS.OUT_NET]
+        net = out[:, v, L.DICE_NET]
         n, mean, low, high = _mean(net)
         per_throw, t_low, t_high = ratio_interval(net, throws[:, v], confidence)
         _, d_mean, d_low, d_high = _mean(net - base)
@@ -127,11 +127,11 @@ def dice_summary(result: DiceSessionResult, confidence: float = CONFIDENCE) -> p
                      "diff_ci_low": d_low / rounds, "diff_ci_high": d_high / rounds,
                      "clear": bool(v and (d_low > 0 or d_high < 0)),
                      "throws_per_round": throws[:, v].mean() / rounds,
-                     "staked_per_session": out[:, v, DS.OUT_STAKED].mean(),
-                     "to_board_per_session": out[:, v, DS.OUT_TO_BOARD].mean(),
-                     "from_board_per_session": out[:, v, DS.OUT_FROM_BOARD].mean(),
-                     "board_left_per_session": out[:, v, DS.OUT_BOARD:DS.OUT_BOARD + DS.N_CASES].sum(axis=1).mean(),
-                     "cabriolets_per_session": out[:, v, DS.OUT_CABRIOLETS].mean()})
+                     "staked_per_session": out[:, v, L.DICE_STAKED].mean(),
+                     "to_board_per_session": out[:, v, L.DICE_TO_BOARD].mean(),
+                     "from_board_per_session": out[:, v, L.DICE_FROM_BOARD].mean(),
+                     "board_left_per_session": out[:, v, L.DICE_BOARD:L.DICE_BOARD + L.N_CASES].sum(axis=1).mean(),
+                     "cabriolets_per_session": out[:, v, L.DICE_CABRIOLETS].mean()})
     frame = pd.DataFrame(rows)
     frame.attrs = config.metadata()
     return frame
@@ -146,7 +146,7 @@ ROW_COLUMNS = (["session", "policy"] + [f"net_seat{q}" for q in range(6)] + [f"f
 def dice_session_rows(first: int, batch: np.ndarray, variants: tuple[str, ...], n_players: int) -> pd.DataFrame:
     """One row per session and covering policy (the --out file), seats beyond n_players dropped."""
     sessions, n_variants, _ = batch.shape
-    frame = pd.DataFrame(batch.reshape(sessions * n_variants, DS.N_OUT), columns=ROW_COLUMNS[2:])
+    frame = pd.DataFrame(batch.reshape(sessions * n_variants, L.N_DICE_OUT), columns=ROW_COLUMNS[2:])
     frame.insert(0, "policy", pd.array(np.tile(np.array(variants, dtype=object), sessions), dtype="string"))
     frame.insert(0, "session", np.repeat(np.arange(first, first + sessions, dtype=np.int64), n_variants))
     return frame.drop(columns=[f"net_seat{q}" for q in range(n_players, 6)])

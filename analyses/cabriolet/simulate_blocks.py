@@ -27,13 +27,12 @@ def cabriolet_block(config) -> np.ndarray:
 def cabriolet_on(runner, config, progress=None, on_batch: OnBatch | None = None, batch: int = 8192):
     """``run_sessions`` or ``run_dice_sessions`` of ``kernel.cabriolet.simulate`` block by block:
     a ``SessionResult``. ``progress`` gets sessions."""
-    from spadille.kernel.cabriolet import _dice_session as DS
-    from spadille.kernel.cabriolet import _session as S
+    from spadille.kernel.cabriolet import layout as L
     from spadille.kernel.cabriolet.simulate import DiceSessionConfig, SessionResult
 
     config.validate()
     blocks = plan_blocks(config.first_session, config.sessions, runner.block_deals or CABRIOLET_BLOCK)
-    result = SessionResult(config, DS.N_OUT if isinstance(config, DiceSessionConfig) else S.N_OUT)
+    result = SessionResult(config, L.N_DICE_OUT if isinstance(config, DiceSessionConfig) else L.N_OUT)
     groups = Regroup(batch, on_batch) if on_batch is not None else None
     threads = None if runner.distributed else config.threads
 

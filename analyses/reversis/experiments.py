@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from spadille.analyses.paired import mean_ci, paired_difference, rate_ci
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 from spadille.kernel.reversis.policies import seat_policies
 from spadille.kernel.reversis.ruleset import ReversisRuleset
 from spadille.kernel.reversis.simulate import ReversisConfig, run_sessions

@@ -27,7 +27,7 @@ import numpy as np
 import pandas as pd
 
 from spadille.analyses.paired import ratio_mean_ci
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 from spadille.kernel.reversis.policies import SeatPolicy
 from spadille.kernel.reversis.ruleset import ReversisRuleset
 

@@ -24,7 +24,7 @@ from typing import Callable
 
 import numpy as np
 
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 from spadille.kernel.reversis.ruleset import ReversisRuleset
 
 TEMPERATURE = 0.3        # fiches: the softmax's scale over one decision's cards

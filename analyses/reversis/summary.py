@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 
 from spadille.analyses.stats import mean_interval, wilson_interval
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 from spadille.kernel.reversis import _session as S
 
 POSITION_NAMES = ("eldest (0)", "second (1)", "third (2)", "dealer (3)")

@@ -11,7 +11,7 @@ import pandas as pd
 
 from spadille.analyses.paired import mean_ci, rate_ci
 from spadille.kernel.revertier import _game as G
-from spadille.kernel.revertier.codes import KIND_NAMES
+from spadille.kernel.revertier.layout import KIND_NAMES
 
 PIP_LABELS = ("20", "40", "80", "end")
 

@@ -15,7 +15,7 @@ import pandas as pd
 
 from spadille.analyses.paired import mean_ci, rate_ci
 from spadille.kernel.revertier import _game as G
-from spadille.kernel.revertier.codes import KIND_BLOCKED, KIND_JAN, KIND_SPECIAL
+from spadille.kernel.revertier.layout import KIND_BLOCKED, KIND_JAN, KIND_SPECIAL
 
 from .games import starter_points
 

@@ -6,6 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from spadille.kernel.cabriolet.policies import PARAMS, POLICIES  # plain Python, no numba
+
 PlayersOption = Annotated[Optional[int], typer.Option(
     "--players", help="Players at the table (4 to 6 under the default ruleset; default 4).", show_default=False)]
 
@@ -19,12 +21,13 @@ DiceOption = Annotated[bool, typer.Option(
 
 CoverOption = Annotated[Optional[list[str]], typer.Option(
     "--cover", metavar="POLICY",
-    help="A covering policy of the focal seat, compared on the same deals: all, jeu, figures, none "
+    help=f"A covering policy of the focal seat, compared on the same deals: {', '.join(POLICIES)} "
          "or case names joined by '+'; repeatable (default: all, jeu, figures).", show_default=False)]
 
 CabrioletParamOption = Annotated[Optional[list[str]], typer.Option(
     "--param", metavar="KEY=VALUE",
-    help="play_threshold=N (the card game: play the jeu with at least N trumps; default 3) or "
+    help=f"play_threshold=N (the card game: play the jeu with at least N trumps; default "
+         f"{PARAMS['play_threshold'].default}) or "
          "others=POLICY (how the other seats cover; default all); repeatable.", show_default=False)]
 
 RoundsOption = Annotated[int, typer.Option(

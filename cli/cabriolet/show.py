@@ -1,5 +1,5 @@
 """``spadille show cabriolet --seed S --deal K``: one round of the card game replayed step by step
-(kernel/cabriolet/replay.py): the stakes, the hands, the exchange, three jacks or four aces, each
+(kernel/cabriolet/reference/): the stakes, the hands, the exchange, three jacks or four aces, each
 case declared, opposed or collected, the play for the jeu trick by trick, and who gained what."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def show_command(seed: SeedOption = 0, deal: DealOption = 0, players: PlayersOpt
     session, then the round itself step by step, with the board before and after and each seat's
     gain in jetons."""
     with user_errors():
-        from spadille.kernel.cabriolet.replay import replay_session
+        from spadille.kernel.cabriolet.reference import replay_session
         from spadille.kernel.common.errors import SimulationError
 
         from .simulate import _setup
@@ -51,11 +51,14 @@ def show_command(seed: SeedOption = 0, deal: DealOption = 0, players: PlayersOpt
 
 
 def _threshold(values: dict) -> int:
+    from spadille.kernel.cabriolet.policies import PARAMS
     from spadille.kernel.common.errors import SimulationError
 
-    text = values.get("play_threshold", "3")
-    if not text.isdigit() or not 0 <= int(text) <= 6:
-        raise SimulationError(f"play_threshold must be a whole number of trumps from 0 to 6, not {text!r}")
+    param = PARAMS["play_threshold"]
+    text = values.get("play_threshold", str(param.default))
+    if not text.isdigit() or not param.low <= int(text) <= param.high:
+        raise SimulationError(f"play_threshold must be a whole number of trumps from {param.low} to {param.high}, "
+                              f"not {text!r}")
     return int(text)
 
 

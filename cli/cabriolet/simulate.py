@@ -124,7 +124,7 @@ def run_cabriolet(deals, seed, ruleset, rule, param, session_length, threads, ou
                   block_deals=None):
     """The card game's body; returns how the run ended (``cli.run_output.Ending``)."""
     from spadille.analyses.cabriolet.cases import case_values, policy_comparison, session_rows
-    from spadille.kernel.cabriolet._session import N_OUT
+    from spadille.kernel.cabriolet.layout import N_OUT
     from spadille.kernel.cabriolet.simulate import SessionConfig, run_sessions
     from spadille.kernel.common.errors import SimulationError
 
@@ -156,7 +156,7 @@ def run_cabriolet_dice(deals, seed, ruleset, rule, param, session_length, thread
                        scheduler=None, block_deals=None):
     """``simulate cabriolet --dice``: sessions of rounds of throws; ``--deals`` counts rounds."""
     from spadille.analyses.cabriolet.dice import dice_case_values, dice_session_rows, dice_summary
-    from spadille.kernel.cabriolet import _dice_session as DS
+    from spadille.kernel.cabriolet import layout as L
     from spadille.kernel.cabriolet.simulate import DiceSessionConfig, run_dice_sessions
     from spadille.kernel.common.errors import SimulationError
 
@@ -185,4 +185,4 @@ def run_cabriolet_dice(deals, seed, ruleset, rule, param, session_length, thread
 
     return _play(config, run_dice_sessions,
                  lambda first, batch: dice_session_rows(first, batch, config.variants, config.n_players),
-                 DS.N_OUT, "rounds", out, scheduler, block_deals, report)
+                 L.N_DICE_OUT, "rounds", out, scheduler, block_deals, report)

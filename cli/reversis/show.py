@@ -60,7 +60,7 @@ def _kept_reading(rules, trick: int) -> str:
 
 
 def deal_lines(rules, policies, seed, deal, j, played) -> list[str]:
-    from spadille.kernel.reversis import _layout as L
+    from spadille.kernel.reversis import layout as L
     from spadille.kernel.reversis.cards import format_card, format_hand
     from spadille.kernel.reversis.reference.decisions import mask_of
 

@@ -27,7 +27,8 @@ def bench_command(games: BenchGamesOption = 2_000, seed: SeedOption = 0, preset:
 
 def bench_lines(games, seed, preset, rule, policy) -> list[str]:
     from spadille.kernel.common.errors import SimulationError
-    from spadille.kernel.revertier.simulate import GameConfig, policy_code, run_games
+    from spadille.kernel.revertier.policies import policy_code
+    from spadille.kernel.revertier.simulate import GameConfig, run_games
 
     from .common import load_rules, run_line
 

@@ -11,7 +11,7 @@ def load_rules(ruleset, preset, rule):
 
 
 def seat_policies(policy) -> tuple[str, str]:
-    from spadille.kernel.revertier.simulate import RevertierPolicyError, policy_code
+    from spadille.kernel.revertier.policies import RevertierPolicyError, policy_code
 
     names = list(policy or ["heuristic"])
     if len(names) == 1:

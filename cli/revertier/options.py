@@ -6,6 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from spadille.kernel.revertier.policies import DEFAULT_POLICY, POLICIES  # plain Python, no numba
+
 GamesOption = Annotated[int, typer.Option("--games", help="Number of games to play.")]
 
 PresetOption = Annotated[Optional[str], typer.Option(
@@ -19,8 +21,8 @@ RevertierRulesetOption = Annotated[Optional[str], typer.Option(
 
 PolicyOption = Annotated[Optional[list[str]], typer.Option(
     "--policy", metavar="POLICY",
-    help="random, heuristic, heuristic-full, expectimax, hitter or runner; once for both seats, twice for seat 0 then seat 1 "
-         "(default heuristic).", show_default=False)]
+    help=f"{', '.join(list(POLICIES)[:-1])} or {list(POLICIES)[-1]}; once for both seats, twice for seat 0 then "
+         f"seat 1 (default {DEFAULT_POLICY}).", show_default=False)]
 
 CompareOption = Annotated[Optional[str], typer.Option(
     "--compare", metavar="A:B",

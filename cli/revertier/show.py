@@ -30,7 +30,7 @@ def show_lines(seed, game, preset, rule, policy, ruleset) -> list[str]:
     import numpy as np
 
     from spadille.kernel.revertier._board import SLOTS
-    from spadille.kernel.revertier.codes import KIND_NAMES, start_side
+    from spadille.kernel.revertier.layout import KIND_NAMES, start_side
     from spadille.kernel.revertier.simulate import trace_game
 
     from .common import load_rules, run_line, seat_policies

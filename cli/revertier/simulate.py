@@ -40,7 +40,7 @@ def simulate_command(
 
 
 def _compare_pair(text: str) -> tuple[str, str]:
-    from spadille.kernel.revertier.simulate import RevertierPolicyError, policy_code
+    from spadille.kernel.revertier.policies import RevertierPolicyError, policy_code
 
     first, sep, second = text.partition(":")
     if not sep or not first or not second or first == second:

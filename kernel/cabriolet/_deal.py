@@ -13,13 +13,8 @@ from numba import njit, prange
 from spadille.kernel.common._rng import below_n, seed_deal
 
 from .cases import case_bits
+from .layout import COL_DEALS, COL_OPPOSED, COL_SOMEONE, N_HOLDINGS
 
-N_HOLDINGS = 9          # the eight figure cases and the four aces (cases.HOLDINGS)
-# columns of the holdings counts: per seat has [0, 6*9), someone has, two or more hold, deals
-COL_SOMEONE = 6 * N_HOLDINGS
-COL_OPPOSED = COL_SOMEONE + N_HOLDINGS
-COL_DEALS = COL_OPPOSED + N_HOLDINGS
-N_COUNT_COLS = COL_DEALS + 1
 
 
 @njit(cache=True, _nrt=False)
@@ -65,7 +60,7 @@ def enumerate_hands(rank_masks, suit_masks, confiance_same_suit, parts_of_mariag
 @njit(parallel=True, cache=True)
 def count_holdings(seed, first, n_deals, n_players, chunk, rank_masks, suit_masks, confiance_same_suit,
                    parts_of_mariage, out):
-    """Deals first .. first+n_deals-1 of ``seed``; ``out`` int64[n_chunks, N_COUNT_COLS] gets each
+    """Deals first .. first+n_deals-1 of ``seed``; ``out`` int64[n_chunks, layout.N_COUNT_COLS] gets each
     chunk's counts: per seat (speaking order) and holding, someone holds it, two or more hold it."""
     n_chunks = (n_deals + chunk - 1) // chunk
     for k in prange(n_chunks):

@@ -31,29 +31,12 @@ from numba import njit, prange
 
 from spadille.kernel.common._rng import below_n, seed_deal
 
-# rule vector (int64), built by simulate.dice_rule_vector
-D_STAKE, D_RESTAKE_EVERY, D_SWEEP_ALL, D_COLLECT_ANY, D_OTHER_PAY = range(5)
-N_DICE_RULES = 5
+from .layout import (CABRIOLET, CONFERENCE, CONFIANCE, CONFIDENCE, CONFIDENS, DICE_BOARD, DICE_CABRIOLETS,
+                    DICE_FOCAL, DICE_FOCAL_STAKED, DICE_FOCAL_THROWS, DICE_FROM_BOARD, DICE_NET, DICE_ROUNDS_CUT,
+                    DICE_STAKED, DICE_THROWER, DICE_THROWS, DICE_TO_BOARD, D_COLLECT_ANY, D_OTHER_PAY,
+                    D_RESTAKE_EVERY, D_STAKE, D_SWEEP_ALL, INFIDELITE, JEU, MARIAGE, N_CASES, OTHER, SECRET)
 
-# outcomes: cases.CASES order, then other
-MARIAGE, CONFIANCE, CONFIDENCE, INFIDELITE, CONFERENCE, SECRET, CONFIDENS, CABRIOLET, JEU, OTHER = range(10)
-N_CASES, N_OUTCOMES = 9, 10
 MAX_EXTRA = 10_000       # throw-again chains longer than this end (never reached: p = (18/216)**10000)
-
-# output columns per session and variant (int64)
-OUT_NET = 0              # [0, 6): net jetons of each seat (by seat)
-OUT_FOCAL = 6            # [6, 16): the focal seat's net from the throws of each outcome (anyone's throws)
-OUT_FOCAL_STAKED = 16    # the focal seat's stakes on covered cases (<= 0); NET[0] = FOCAL sum + this
-OUT_THROWER = 17         # [17, 27): the thrower's gain on throws of each outcome (any seat)
-OUT_THROWS = 27          # [27, 37): throws of each outcome (any seat)
-OUT_BOARD = 37           # [37, 46): what is on each case at the end of the session
-OUT_STAKED = 46          # jetons staked on covered cases by all players
-OUT_TO_BOARD = 47        # jetons put on the board by the throws (other, confidens rest, jeu restake)
-OUT_FROM_BOARD = 48      # jetons taken off the board by the throws
-OUT_FOCAL_THROWS = 49    # throws made by the focal seat
-OUT_CABRIOLETS = 50      # parties won by cabriolets
-OUT_ROUNDS_CUT = 51      # rounds ended early by cabriolets
-N_OUT = 52
 
 
 @njit(cache=True)
@@ -62,18 +45,18 @@ def _stake_all(board, row, covers, n, stake):
         for c in range(N_CASES):
             if covers[q] >> c & 1:
                 board[c] += stake
-                row[OUT_NET + q] -= stake
-                row[OUT_STAKED] += stake
+                row[DICE_NET + q] -= stake
+                row[DICE_STAKED] += stake
                 if q == 0:
-                    row[OUT_FOCAL_STAKED] -= stake
+                    row[DICE_FOCAL_STAKED] -= stake
 
 
 @njit(cache=True)
 def _move(row, q, amount, outcome):
     """Seat q gains ``amount`` (may be negative) from a throw of ``outcome``."""
-    row[OUT_NET + q] += amount
+    row[DICE_NET + q] += amount
     if q == 0:
-        row[OUT_FOCAL + outcome] += amount
+        row[DICE_FOCAL + outcome] += amount
 
 
 @njit(cache=True)
@@ -83,34 +66,34 @@ def _from_each(row, thrower, n, amount, outcome):
         if o != thrower:
             _move(row, o, -amount, outcome)
             _move(row, thrower, amount, outcome)
-    row[OUT_THROWER + outcome] += amount * (n - 1)
+    row[DICE_THROWER + outcome] += amount * (n - 1)
 
 
 @njit(cache=True)
 def _take(board, row, thrower, c, amount, outcome):
     board[c] -= amount
-    row[OUT_FROM_BOARD] += amount
-    row[OUT_THROWER + outcome] += amount
+    row[DICE_FROM_BOARD] += amount
+    row[DICE_THROWER + outcome] += amount
     _move(row, thrower, amount, outcome)
 
 
 @njit(cache=True)
 def _pay_in(board, row, q, c, amount, outcome, thrower):
     board[c] += amount
-    row[OUT_TO_BOARD] += amount
+    row[DICE_TO_BOARD] += amount
     if q == thrower:
-        row[OUT_THROWER + outcome] -= amount
+        row[DICE_THROWER + outcome] -= amount
     _move(row, q, -amount, outcome)
 
 
 @njit(cache=True)
 def apply_throw(outcome, thrower, n, board, row, cover, rules, rest):
     """The effect of one throw of ``outcome`` by seat ``thrower``; ``cover`` is his covering
-    bits. Updates board int64[9], row int64[N_OUT] and rest int64[6] (turns left to sit out).
+    bits. Updates board int64[9], row int64[N_DICE_OUT] and rest int64[6] (turns left to sit out).
     Returns 1 to throw again (confidence), 2 when the partie is won (cabriolet), else 0."""
-    row[OUT_THROWS + outcome] += 1
+    row[DICE_THROWS + outcome] += 1
     if thrower == 0:
-        row[OUT_FOCAL_THROWS] += 1
+        row[DICE_FOCAL_THROWS] += 1
     collect_any = rules[D_COLLECT_ANY]
     if outcome == CONFERENCE or outcome == CONFIANCE or outcome == MARIAGE:
         if collect_any or cover >> outcome & 1:
@@ -143,7 +126,7 @@ def apply_throw(outcome, thrower, n, board, row, cover, rules, rest):
         for c in range(N_CASES):
             if rules[D_SWEEP_ALL] or cover >> c & 1:
                 _take(board, row, thrower, c, board[c], outcome)
-        row[OUT_CABRIOLETS] += 1
+        row[DICE_CABRIOLETS] += 1
         return 2
     else:
         _pay_in(board, row, thrower, JEU, rules[D_OTHER_PAY], OTHER, thrower)
@@ -185,10 +168,10 @@ def play_session(state, throw_case, script, rounds, n, covers, rules, board, res
             if again == 2:
                 pending = 1
                 if j < n - 1:
-                    row[OUT_ROUNDS_CUT] += 1
+                    row[DICE_ROUNDS_CUT] += 1
                 break
     for c in range(N_CASES):
-        row[OUT_BOARD + c] = board[c]
+        row[DICE_BOARD + c] = board[c]
     return k
 
 
@@ -197,7 +180,7 @@ def play_dice_sessions(seed, first_session, n_sessions, rounds, n, covers, rules
     """Sessions first_session .. first_session + n_sessions - 1 under every variant.
 
     covers int64[V, n]: bits over the nine cases each seat covers; rules int64[N_DICE_RULES];
-    throw_case int64[216]; out int64[n_sessions, V, N_OUT] (zeroed). No checks."""
+    throw_case int64[216]; out int64[n_sessions, V, N_DICE_OUT] (zeroed). No checks."""
     n_variants = covers.shape[0]
     for s in prange(n_sessions):
         state = np.zeros(2, dtype=np.uint64)

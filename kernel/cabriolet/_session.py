@@ -20,32 +20,17 @@ from ._deal import deal_hands
 from ._exchange import exchange_calls
 from ._play import play_tricks, player_wins
 from .cases import case_bits
+from .layout import (CABRIOLET, FIGURE_CASES, JEU, N_CASES, OUT_ACES, OUT_CABRIOLETS, OUT_CASE, OUT_COLLECTS,
+                     OUT_EXCHANGES, OUT_LEFTOVER, OUT_NET, OUT_PENALTY, OUT_PLAYED, OUT_PLAYS, OUT_WON, R_ACES_ANY,
+                     R_ACES_PAY, R_CONFIANCE_SAME, R_ELDEST_ONLY, R_EXCHANGE, R_MOST_TRICKS, R_MUST_TRUMP,
+                     R_OPPOSER_COVER, R_OPPOSITION, R_PARTS, R_RESTAKE_EVERY, R_STAKE, R_SWEEP_ALL)
 
-# rule vector (int64), built by simulate.rule_vector
-R_STAKE, R_RESTAKE_EVERY, R_CONFIANCE_SAME, R_PARTS, R_SWEEP_ALL, R_ACES_ANY, R_ACES_PAY, R_OPPOSITION, \
-    R_OPPOSER_COVER, R_ELDEST_ONLY, R_MOST_TRICKS, R_MUST_TRUMP, R_EXCHANGE = range(13)
-N_RULES = 13
-
-N_CASES, FIGURE_CASES, CABRIOLET, JEU = 9, 7, 7, 8
-# output columns per session and variant (int64)
-OUT_NET = 0              # [0, 6): net jetons of each seat (by seat, not position)
-OUT_CASE = 6             # [6, 15): the focal seat's net from each case (collected - staked)
-OUT_ACES = 15            # focal: jeu taken with the four aces + payments received - paid
-OUT_PENALTY = 16         # focal: jetons put on the jeu after losing the play (<= 0)
-OUT_LEFTOVER = 17        # what is left on the board at the end of the session
-OUT_PLAYED = 18          # rounds the focal seat played for the jeu
-OUT_WON = 19             # ... and won
-OUT_CABRIOLETS = 20      # rounds ended by three jacks (any seat)
-OUT_PLAYS = 21           # rounds where someone played for the jeu
-OUT_COLLECTS = 22        # [22, 31): the focal seat's collections of each case (times)
-OUT_EXCHANGES = 31       # exchanges made at the table (declare.exchange = one-call)
-N_OUT = 32
 
 
 @njit(cache=True)
 def _round(state, deck, hands, bits, tricks, log, board, out, covers, thresholds, n, r, restake,
            rules, rank_masks, suit_masks):
-    """One round; updates ``board`` (int64[9]) and ``out`` (int64[N_OUT]); returns 1 after a
+    """One round; updates ``board`` (int64[9]) and ``out`` (int64[layout.N_OUT]); returns 1 after a
     cabriolet (the next round restakes under after-cabriolet)."""
     stake = rules[R_STAKE]
     dealer = r % n
@@ -156,8 +141,8 @@ def play_sessions(seed, first_session, n_sessions, rounds, n, covers, thresholds
     """Sessions first_session .. first_session + n_sessions - 1 under every variant.
 
     covers int64[V, n]: bits over the nine cases each seat covers; thresholds int64[V, n]: a
-    seat plays for the jeu with at least this many trumps (6: never); rules int64[N_RULES];
-    rank_masks uint64[8], suit_masks uint64[4]; out int64[n_sessions, V, N_OUT] (zeroed)."""
+    seat plays for the jeu with at least this many trumps (6: never); rules int64[layout.N_RULES];
+    rank_masks uint64[8], suit_masks uint64[4]; out int64[n_sessions, V, layout.N_OUT] (zeroed)."""
     n_variants = covers.shape[0]
     for s in prange(n_sessions):
         state = np.zeros(2, dtype=np.uint64)

@@ -21,33 +21,13 @@ from spadille.kernel.common.errors import SimulationError
 from spadille.kernel.common.version import package_version
 
 from . import _session as S
+from . import layout as L
 from .cards import kernel_masks
-from .cases import ALL_COVERED, CASES, JEU
+from .policies import NEVER_PLAYS, cover_mask
 from .ruleset import CabrioletRuleset
 
 MAX_SEED = 2**63 - 1
 MAX_DEALS = 10**11
-NEVER_PLAYS = 6  # trumps threshold no 5-card hand reaches
-COVER_POLICIES = {
-    "all": ALL_COVERED,
-    "jeu": 1 << JEU,
-    "figures": ALL_COVERED & ~(1 << JEU),
-    "none": 0,
-}
-
-
-def cover_mask(text: str) -> int:
-    """A covering policy by name (all, jeu, figures, none) or as case names joined by '+'
-    (e.g. 'jeu+mariage_legitime+cabriolet') -> bits over the nine cases."""
-    if text in COVER_POLICIES:
-        return COVER_POLICIES[text]
-    mask = 0
-    for name in text.split("+"):
-        if name not in CASES:
-            raise SimulationError(f"unknown covering {text!r}: use {', '.join(COVER_POLICIES)} or case names "
-                                  f"joined by '+' ({', '.join(CASES)})")
-        mask |= 1 << CASES.index(name)
-    return mask
 
 
 def _check_common(seed: int, count: int, what: str, threads: int | None) -> None:
@@ -65,13 +45,13 @@ def _check_common(seed: int, count: int, what: str, threads: int | None) -> None
 
 def holding_counts(ruleset: CabrioletRuleset, n_players: int, deals: int, seed: int,
                    threads: int | None = None, chunk: int = 4096) -> np.ndarray:
-    """int64[_deal.N_COUNT_COLS]: counts over deals 0..deals-1 of ``seed`` (see _deal)."""
-    from ._deal import N_COUNT_COLS, count_holdings
+    """int64[layout.N_COUNT_COLS]: counts over deals 0..deals-1 of ``seed`` (see _deal)."""
+    from ._deal import count_holdings
 
     ruleset.check_players(n_players)
     _check_common(seed, deals, "deals", threads)
     ranks, suits = kernel_masks()
-    out = np.zeros(((deals + chunk - 1) // chunk, N_COUNT_COLS), dtype=np.int64)
+    out = np.zeros(((deals + chunk - 1) // chunk, L.N_COUNT_COLS), dtype=np.int64)
     count_holdings(seed, 0, deals, n_players, chunk, ranks, suits, int(ruleset["cases.confiance_same_suit"]),
                    int(ruleset["cases.parts_of_mariage"]), out)
     return out.sum(axis=0)
@@ -90,20 +70,20 @@ def throw_counts(ruleset: CabrioletRuleset, throws: int, seed: int, threads: int
 
 
 def rule_vector(ruleset: CabrioletRuleset) -> np.ndarray:
-    rules = np.zeros(S.N_RULES, dtype=np.int64)
-    rules[S.R_STAKE] = ruleset["board.stake"]
-    rules[S.R_RESTAKE_EVERY] = ruleset["board.restake"] == "every-deal"
-    rules[S.R_CONFIANCE_SAME] = ruleset["cases.confiance_same_suit"]
-    rules[S.R_PARTS] = ruleset["cases.parts_of_mariage"]
-    rules[S.R_SWEEP_ALL] = ruleset["cases.cabriolet_sweep"] == "all"
-    rules[S.R_ACES_ANY] = ruleset["cases.aces_requires"] == "none"
-    rules[S.R_ACES_PAY] = ruleset["cases.aces_payment"]
-    rules[S.R_OPPOSITION] = ruleset["declare.opposition"]
-    rules[S.R_OPPOSER_COVER] = ruleset["declare.opposer_must_cover"]
-    rules[S.R_ELDEST_ONLY] = ruleset["play.who"] == "eldest-only"
-    rules[S.R_MOST_TRICKS] = ruleset["play.win_condition"] == "most-tricks"
-    rules[S.R_MUST_TRUMP] = ruleset["play.must_trump"]
-    rules[S.R_EXCHANGE] = ruleset["declare.exchange"] == "one-call"
+    rules = np.zeros(L.N_RULES, dtype=np.int64)
+    rules[L.R_STAKE] = ruleset["board.stake"]
+    rules[L.R_RESTAKE_EVERY] = ruleset["board.restake"] == "every-deal"
+    rules[L.R_CONFIANCE_SAME] = ruleset["cases.confiance_same_suit"]
+    rules[L.R_PARTS] = ruleset["cases.parts_of_mariage"]
+    rules[L.R_SWEEP_ALL] = ruleset["cases.cabriolet_sweep"] == "all"
+    rules[L.R_ACES_ANY] = ruleset["cases.aces_requires"] == "none"
+    rules[L.R_ACES_PAY] = ruleset["cases.aces_payment"]
+    rules[L.R_OPPOSITION] = ruleset["declare.opposition"]
+    rules[L.R_OPPOSER_COVER] = ruleset["declare.opposer_must_cover"]
+    rules[L.R_ELDEST_ONLY] = ruleset["play.who"] == "eldest-only"
+    rules[L.R_MOST_TRICKS] = ruleset["play.win_condition"] == "most-tricks"
+    rules[L.R_MUST_TRUMP] = ruleset["play.must_trump"]
+    rules[L.R_EXCHANGE] = ruleset["declare.exchange"] == "one-call"
     return rules
 
 
@@ -223,20 +203,18 @@ def run_sessions(config: SessionConfig, progress: Callable[[int], None] | None =
     def play(first: int, count: int, out: np.ndarray) -> None:
         S.play_sessions(config.seed, first, count, config.rounds, config.n_players, covers, thresholds, rules,
                         ranks, suits, out)
-    return _play_batches(config, S.N_OUT, play, progress, batch, on_batch)
+    return _play_batches(config, L.N_OUT, play, progress, batch, on_batch)
 
 
 # ---------------------------------------------------------------- the dice game
 
 def dice_rule_vector(ruleset: CabrioletRuleset) -> np.ndarray:
-    from . import _dice_session as DS
-
-    rules = np.zeros(DS.N_DICE_RULES, dtype=np.int64)
-    rules[DS.D_STAKE] = ruleset["board.stake"]
-    rules[DS.D_RESTAKE_EVERY] = ruleset["board.restake"] == "every-deal"
-    rules[DS.D_SWEEP_ALL] = ruleset["dice.cabriolet_sweep"] == "all"
-    rules[DS.D_COLLECT_ANY] = ruleset["dice.collect"] == "any"
-    rules[DS.D_OTHER_PAY] = ruleset["dice.other_payment"]
+    rules = np.zeros(L.N_DICE_RULES, dtype=np.int64)
+    rules[L.D_STAKE] = ruleset["board.stake"]
+    rules[L.D_RESTAKE_EVERY] = ruleset["board.restake"] == "every-deal"
+    rules[L.D_SWEEP_ALL] = ruleset["dice.cabriolet_sweep"] == "all"
+    rules[L.D_COLLECT_ANY] = ruleset["dice.collect"] == "any"
+    rules[L.D_OTHER_PAY] = ruleset["dice.other_payment"]
     return rules
 
 
@@ -288,7 +266,7 @@ def run_dice_sessions(config: DiceSessionConfig, progress: Callable[[int], None]
 
     def play(first: int, count: int, out: np.ndarray) -> None:
         DS.play_dice_sessions(config.seed, first, count, config.rounds, config.n_players, covers, rules, table, out)
-    return _play_batches(config, DS.N_OUT, play, progress, batch, on_batch)
+    return _play_batches(config, L.N_DICE_OUT, play, progress, batch, on_batch)
 
 
 def play_dice_script(ruleset: CabrioletRuleset, n_players: int, outcomes: list[str], rounds: int,
@@ -307,8 +285,8 @@ def play_dice_script(ruleset: CabrioletRuleset, n_players: int, outcomes: list[s
     if unknown or not outcomes:
         raise SimulationError(f"script outcomes must be among {', '.join(OUTCOMES)}; got {unknown or 'none'}")
     script = np.array([OUTCOMES.index(o) for o in outcomes], dtype=np.int64)
-    row = np.zeros(DS.N_OUT, dtype=np.int64)
-    board = np.zeros(DS.N_CASES, dtype=np.int64)
+    row = np.zeros(L.N_DICE_OUT, dtype=np.int64)
+    board = np.zeros(L.N_CASES, dtype=np.int64)
     state = np.zeros(2, dtype=np.uint64)
     made = DS.play_session(state, throw_table(ruleset), script, rounds, n_players,
                            np.array([cover_mask(c) for c in covers], dtype=np.int64), dice_rule_vector(ruleset),

@@ -6,7 +6,7 @@ from numba import njit, prange
 
 from spadille.kernel.common._rng import seed_deal
 
-from . import _layout as L
+from . import layout as L
 from ._play import play_deal
 from ._session import deal_buffers
 from ._settle import settle_deal

@@ -14,7 +14,7 @@ from numba import njit
 
 from spadille.kernel.common._bits import above, below, bit, lowest, popcount
 
-from . import _layout as L
+from . import layout as L
 
 QUINOLA = 15
 DIAMOND_ACE = 24

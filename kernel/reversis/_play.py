@@ -1,6 +1,6 @@
 """Jitted play of one deal (docs/reversis.md §2-§5): the deal, the exchange, the espagnolette,
 then the tricks (``_tricks.play_tricks``), asking the search (``_search``) whenever a searching
-seat has a choice. Writes the deal's record (``_layout.D_*``) into ``row`` and leaves the
+seat has a choice. Writes the deal's record (``layout.D_*``) into ``row`` and leaves the
 settlement to ``_settle``. No input checks.
 
 Scratch arrays (allocated once per thread by the caller):
@@ -15,9 +15,9 @@ from numba import njit
 
 from spadille.kernel.common._bits import bit, lowest, popcount
 
-from . import _layout as L
+from . import layout as L
 from ._deal import deal_cards, deal_cards_fixed
-from ._layout import N_SCRATCH, S_FORCED, S_N_DEFERRED, S_N_GIFTS, S_RUN, S_TRICK
+from .layout import N_SCRATCH, S_FORCED, S_N_DEFERRED, S_N_GIFTS, S_RUN, S_TRICK
 from ._policies import discard_card
 from ._search import search_card
 from ._tricks import is_espagnolette, pay, play_tricks

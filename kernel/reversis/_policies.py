@@ -3,7 +3,7 @@
 ``choose_discard`` names the card a seat puts in the écart (or -1: keep the hand, when the
 exchange is optional); ``choose_card`` the card it plays among ``legal``. ``follow`` is the legal
 set without the espagnolette's privilege (equal to ``legal`` for everyone else). The observation
-``obs`` is laid out per ``_layout.O_*``; ``params`` per ``_layout.P_*``; ``state`` is the deal's
+``obs`` is laid out per ``layout.O_*``; ``params`` per ``layout.P_*``; ``state`` is the deal's
 random stream (uint64[2]), drawn from only when a random choice has two or more options.
 Tables come as arguments: ``suit_masks`` uint64[4], ``points`` int64[48]. No input checks.
 """
@@ -14,7 +14,7 @@ from numba import njit
 from spadille.kernel.common._bits import above, bit, highest, lowest, nth_set, popcount
 from spadille.kernel.common._rng import below_n
 
-from . import _layout as L
+from . import layout as L
 from ._features import N_FEATURES, card_features, decision_kind
 
 assert N_FEATURES == 27, "_score writes out the 27 features' terms"

@@ -17,8 +17,8 @@ from numba import njit
 from spadille.kernel.common._bits import bit, lowest, popcount
 from spadille.kernel.common._rng import below_n
 
-from . import _layout as L
-from ._layout import S_FORCED, S_IN_TRICK, S_LEADER, S_LEGAL, S_N_DEFERRED, S_N_GIFTS, S_PLAYED, S_TRICK
+from . import layout as L
+from .layout import S_FORCED, S_IN_TRICK, S_LEADER, S_LEGAL, S_N_DEFERRED, S_N_GIFTS, S_PLAYED, S_TRICK
 from ._settle import settle_deal
 from ._tricks import is_espagnolette, play_tricks
 

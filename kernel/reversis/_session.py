@@ -10,7 +10,7 @@ from numba import njit, prange
 
 from spadille.kernel.common._rng import seed_deal
 
-from . import _layout as L
+from . import layout as L
 from ._play import play_deal
 from ._search import rollout_buffers
 from ._settle import settle_deal

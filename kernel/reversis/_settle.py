@@ -8,7 +8,7 @@ from numba import njit
 
 from spadille.kernel.common._bits import lowest
 
-from . import _layout as L
+from . import layout as L
 from ._tricks import multiplier, pay
 
 @njit(cache=True, _nrt=False)

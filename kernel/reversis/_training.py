@@ -16,9 +16,9 @@ from numba import njit, prange
 from spadille.kernel.common._bits import lowest
 from spadille.kernel.common._rng import seed_deal
 
-from . import _layout as L
+from . import layout as L
 from ._features import N_FEATURES, card_features, decision_kind
-from ._layout import S_FOLLOW, S_FORCED, S_LEGAL
+from .layout import S_FOLLOW, S_FORCED, S_LEGAL
 from ._play import begin_deal
 from ._policies import heuristic_card
 from ._search import candidate_totals

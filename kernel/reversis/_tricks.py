@@ -11,8 +11,8 @@ from numba import njit
 from spadille.kernel.common._bits import bit, lowest, nth_set, popcount
 from spadille.kernel.common._rng import below_n
 
-from . import _layout as L
-from ._layout import (S_FOLLOW, S_FORCED, S_IN_TRICK, S_LEADER, S_LEGAL, S_N_DEFERRED, S_N_GIFTS, S_PLAYED, S_RUN,
+from . import layout as L
+from .layout import (S_FOLLOW, S_FORCED, S_IN_TRICK, S_LEADER, S_LEGAL, S_N_DEFERRED, S_N_GIFTS, S_PLAYED, S_RUN,
                       S_TRICK, S_USED)
 from ._policies import heuristic_card, strong_card
 
@@ -66,7 +66,7 @@ def is_espagnolette(hand, definition):
 
 @njit(cache=True, _nrt=False)
 def _observe(obs, p, t, leader, i, led, win_card, win_pos, played, run, priv, row, own, trick_points):
-    """What the seat sees, laid out per ``_layout.O_*``."""
+    """What the seat sees, laid out per ``layout.O_*``."""
     obs[L.O_SEAT] = p
     obs[L.O_TRICK] = t
     obs[L.O_LEADER] = leader

@@ -14,7 +14,7 @@ import numpy as np
 
 from spadille.kernel.common.errors import SimulationError
 
-from . import _layout as L
+from . import layout as L
 from .cards import ReversisCardError, cards_of, format_card, kernel_tables
 from .policies import parse_policy
 from .ruleset import ReversisRuleset

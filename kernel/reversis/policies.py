@@ -1,7 +1,7 @@
 """Seat policies by name, with per-seat parameters: 'heuristic', 'random', 'strong', 'search',
 'heuristic:reversis_from=8,break=0,espagnolette=1,discard=0', 'search:worlds=8,rollout=1'.
 
-A policy is an id and an int64 row (``_layout.P_*``: the named parameters, then the strong
+A policy is an id and an int64 row (``layout.P_*``: the named parameters, then the strong
 policy's weights, the shipped ``strong.toml`` unless given) that both engines pass to the jitted
 functions of ``_policies.py``. An unknown name or parameter raises ``ReversisPolicyError``.
 """
@@ -15,7 +15,7 @@ import numpy as np
 
 from spadille.kernel.common.errors import SimulationError
 
-from . import _layout as L
+from . import layout as L
 
 PARAM_RANGES = {"reversis_from": (0, 12), "break": (0, 1), "espagnolette": (0, 1), "discard": (0, 3),
                 "worlds": (1, 256), "force_discard": (-1, 47), "rollout": (0, 1)}
@@ -32,6 +32,17 @@ class ReversisPolicyError(SimulationError):
 
 
 @dataclass(frozen=True)
+class PolicySpec:
+    name: str
+    kernel_id: int        # layout.POLICY_NAMES index, the id both engines pass to _policies.py
+    summary: str
+
+
+POLICIES: dict[str, PolicySpec] = {name: PolicySpec(name, index, DESCRIPTIONS[name])
+                                   for index, name in enumerate(L.POLICY_NAMES)}
+
+
+@dataclass(frozen=True)
 class SeatPolicy:
     name: str
     params: tuple[int, ...] = L.PARAM_DEFAULTS
@@ -39,7 +50,7 @@ class SeatPolicy:
 
     @property
     def policy_id(self) -> int:
-        return L.POLICY_NAMES.index(self.name)
+        return POLICIES[self.name].kernel_id
 
     def describe(self) -> str:
         changed = [f"{k}={v}" for k, v, d in zip(L.PARAM_NAMES, self.params, L.PARAM_DEFAULTS) if v != d]
@@ -67,8 +78,8 @@ class SeatPolicy:
 
 def parse_policy(text: str) -> SeatPolicy:
     name, _, rest = text.strip().partition(":")
-    if name not in L.POLICY_NAMES:
-        raise ReversisPolicyError(f"unknown Reversis policy {name!r}; policies: {', '.join(L.POLICY_NAMES)}")
+    if name not in POLICIES:
+        raise ReversisPolicyError(f"unknown Reversis policy {name!r}; policies: {', '.join(POLICIES)}")
     params = list(L.PARAM_DEFAULTS)
     for item in filter(None, (p.strip() for p in rest.split(","))):
         key, sep, value = item.partition("=")

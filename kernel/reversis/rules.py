@@ -1,4 +1,4 @@
-"""The kernel's rule vector: a loaded ruleset as int64 codes (layout in ``_layout.R_*``).
+"""The kernel's rule vector: a loaded ruleset as int64 codes (layout in ``layout.R_*``).
 
 The reference engine reads the ruleset by name; only the kernel and the shared policies take this.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _layout as L
+from . import layout as L
 from .ruleset import ReversisRuleset
 
 ESPAGNOLETTE_CODES = {"none": 0, "aces-and-quinola": 1, "hoyle": 2}

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import _layout as L
+from . import layout as L
 from .policies import ReversisPolicyError
 
 SHIPPED = "strong.toml"

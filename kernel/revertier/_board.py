@@ -3,7 +3,7 @@
 
 A position seen by the mover is ``int8[54]``: slots 0..26 his (0 the bar, 1..24 his track points,
 25 off, 26 the *reached 12* flag), slots 27..53 the opponent's in the opponent's own track numbers.
-``codes`` is the ruleset's int64 rule-code array (kernel/revertier/codes.py). Kernels here do no
+``codes`` is the ruleset's int64 rule-code array (kernel/revertier/layout.py). Kernels here do no
 input checks.
 
 The small helpers of this kernel (here, _step.py, _greedy.py, _moves.py, _policies.py) are
@@ -16,7 +16,7 @@ and compiling the kernel from a cold cache took 425 s on a quiet machine (docs/r
 import numpy as np
 from numba import njit
 
-# Mirrors of kernel/revertier/codes.py (numba cannot read module constants from plain Python at
+# Mirrors of kernel/revertier/layout.py (numba cannot read module constants from plain Python at
 # call time without freezing them; these are layout constants, never edited, so freezing is safe).
 BAR = 0
 OFF = 25

@@ -22,7 +22,7 @@ from spadille.kernel.common.ruleset import Ruleset as RulesetBase
 from spadille.kernel.common.rule_entries import (Rule, boolean, int_range, locate_ruleset, parse_override, read_meta,
                                                  read_rule, read_rule_tables)
 
-from . import codes as C
+from . import layout as C
 
 DEFAULT_REVERTIER_RULESET = "revertier-reconstructed"
 STATUSES = ("stated", "inference", "reconstruction", "switch", "out-of-scope")

@@ -21,22 +21,13 @@ import numpy as np
 from spadille.kernel.common.errors import SimulationError
 from spadille.kernel.common.version import package_version
 
-from . import codes as C
+from . import layout as C
+from .policies import RevertierPolicyError, policy_code
 from .reference.evaluate import WEIGHTS
 from .ruleset import RevertierRuleset
 
 MAX_SEED = 2**63 - 1
 MAX_GAMES = 10**10
-
-
-class RevertierPolicyError(SimulationError):
-    """A policy name the engine does not know; one sentence for the user."""
-
-
-def policy_code(name: str) -> int:
-    if name not in C.POLICY_NAMES:
-        raise RevertierPolicyError(f"unknown Révertier policy {name!r} (policies: {', '.join(C.POLICY_NAMES)})")
-    return C.POLICY_NAMES.index(name)
 
 
 def weights() -> np.ndarray:

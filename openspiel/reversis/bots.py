@@ -1,4 +1,4 @@
-"""Our Reversis policies as OpenSpiel bots, from the registry (kernel/reversis/_layout.POLICY_NAMES).
+"""Our Reversis policies as OpenSpiel bots, from the registry (kernel/reversis/layout.POLICY_NAMES).
 
 A bot answers as the reference engine's position would: the same jitted functions (reference/
 decisions.py's SharedPolicies) with the engine's own arguments and a stream of its own, or one
@@ -9,7 +9,7 @@ rolls deals out with the kernel's own play and has no reference counterpart, so 
 from __future__ import annotations
 
 from spadille.kernel.common._rng import PythonStream
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 from spadille.kernel.reversis.policies import parse_policy
 from spadille.kernel.reversis.reference.decisions import SharedPolicies
 

@@ -23,7 +23,7 @@ import numpy as np
 import pyspiel
 
 from spadille.kernel.common._rng import PythonStream
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 from spadille.kernel.reversis import cards
 from spadille.kernel.reversis.reference import engine
 from spadille.kernel.reversis.reference.deal import HAND_PLACES, TALON_PLACES

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import pyspiel
 
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 from spadille.kernel.reversis import cards
 from spadille.kernel.reversis.reference.deal import HAND_PLACES, TALON_PLACES
 

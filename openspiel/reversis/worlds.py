@@ -42,7 +42,7 @@ import numpy as np
 import pyspiel
 
 from spadille.kernel.common.worlds import count_hands, sample_hands
-from spadille.kernel.reversis import _layout as L
+from spadille.kernel.reversis import layout as L
 from spadille.kernel.reversis import cards
 from spadille.kernel.reversis.reference.deal import HAND_PLACES, TALON_PLACES
 from spadille.kernel.reversis.reference.espagnolette import is_espagnolette

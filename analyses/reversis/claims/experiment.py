@@ -202,9 +202,9 @@ def _focal_positions(rows: np.ndarray, focal: str) -> np.ndarray:
 
 
 def _L():
-    from spadille.kernel.reversis import _layout
+    from spadille.kernel.reversis import layout
 
-    return _layout
+    return layout
 
 
 def _per_deal(spec: ReversisClaimSpec, rows: np.ndarray) -> dict[str, np.ndarray]:

@@ -1,7 +1,7 @@
 """The bridge to the jitted policies of kernel/reversis/_policies.py, which the kernel calls too.
 
 The reference builds each call's arguments itself (masks from its sets, the observation laid out
-per ``_layout.O_*``) and lends the policy the deal's random stream as ``uint64[2] = (key, draws
+per ``layout.O_*``) and lends the policy the deal's random stream as ``uint64[2] = (key, draws
 so far)``, copying the count back into the PythonStream so both stay in step.
 """
 
@@ -13,7 +13,7 @@ import numpy as np
 
 from spadille.kernel.common._rng import PythonStream
 
-from .. import _layout as L
+from .. import layout as L
 from .. import _policies
 from ..cards import kernel_tables
 from ..policies import ReversisPolicyError, SeatPolicy

@@ -2,7 +2,7 @@
 
 ``play_deal`` follows the contract step by step: the dealer's stake to the pool, the exchange,
 the espagnolette, eleven tricks with the payments made "tout de suite", then ``settle``. Its
-``record()`` is laid out as the kernel's rows (``_layout.D_*``), so the two engines compare
+``record()`` is laid out as the kernel's rows (``layout.D_*``), so the two engines compare
 column by column.
 """
 
@@ -15,7 +15,7 @@ import numpy as np
 
 from spadille.kernel.common._rng import PythonStream
 
-from .. import _layout as L
+from .. import layout as L
 from ..cards import ACE, DIAMOND_ACE, QUINOLA, points_of, rank_of, suit_of
 from ..policies import SeatPolicy
 from ..ruleset import ReversisRuleset
@@ -310,7 +310,7 @@ class TrickPlay:
         return self._options
 
     def observation(self) -> np.ndarray:
-        """What the position to play sees, laid out as the policies take it (_layout.O_*)."""
+        """What the position to play sees, laid out as the policies take it (layout.O_*)."""
         pos = self.position
         return _observation(pos, self.number, self.leader, self.cards, self.played, self.takers, self.privileged(),
                             self.deal.discards[pos])

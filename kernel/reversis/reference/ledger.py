@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import _layout as L
+from .. import layout as L
 
 
 @dataclass(frozen=True)
 class Payment:
-    category: int       # _layout.C_*
+    category: int       # layout.C_*
     payer: int          # 0-3 a position, 4 the pool
     receiver: int
     amount: int         # fiches, > 0

@@ -9,7 +9,7 @@ de celui qui l'avait entrepris"; "l espagnolette paye seul ]K)ur toute la compag
 
 from __future__ import annotations
 
-from .. import _layout as L
+from .. import layout as L
 from ..ruleset import ReversisRuleset
 from .espagnolette import standing
 from .ledger import multiplier

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import codes as C
+from .. import layout as C
 from .moves import Position, Side, men_left, moves_of_die
 
 WIN = 100_000

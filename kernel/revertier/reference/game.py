@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from spadille.kernel.common._rng import PythonStream
 
-from .. import codes as C
+from .. import layout as C
 from .evaluate import pips, win_kind
 from .moves import Position, start_position
 from .greedy import play

@@ -12,7 +12,7 @@ candidates (reference/throw.py).
 
 from __future__ import annotations
 
-from .. import codes as C
+from .. import layout as C
 from .evaluate import WEIGHTS
 from .moves import Position, Side, in_no_doubling_zone, move
 

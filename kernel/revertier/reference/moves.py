@@ -6,7 +6,7 @@ bar, 1..24 the points, 25 off, 26 the *reached 12* flag (docs/revertier.md).
 
 from __future__ import annotations
 
-from .. import codes as C
+from .. import layout as C
 
 Side = tuple[int, ...]
 Position = tuple[Side, Side]

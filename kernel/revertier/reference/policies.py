@@ -4,7 +4,7 @@ seat's own PythonStream. The heuristic plays die by die instead (greedy.py)."""
 
 from __future__ import annotations
 
-from .. import codes as C
+from .. import layout as C
 from .evaluate import WIN, score_after, win_kind
 from .moves import Position
 from .throw import candidates

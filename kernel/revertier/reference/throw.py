@@ -3,7 +3,7 @@ larger-die rules, sorted so that both engines list them in the same order (docs/
 
 from __future__ import annotations
 
-from .. import codes as C
+from .. import layout as C
 from .moves import Position, Side, moves_of_die
 
 

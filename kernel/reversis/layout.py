@@ -1,5 +1,9 @@
 """Integer codes and array layouts shared by the kernel, its wrapper, the policies and the reference.
 
+Public, as every game's ``layout.py``: the rows a recorded run writes (``D_*``), the rule vector
+(``R_*``), what a seat sees (``O_*``) and the policies' parameter rows (``P_*``) are read by the
+analyses, the OpenSpiel adapter and the tests as well as by the kernel.
+
 Compile-time constants of the code, not data: rule values and tables travel as kernel arguments.
 """
 
