@@ -4,6 +4,7 @@ learned.py, policies.py)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import numpy as np
@@ -149,9 +150,60 @@ def test_equal_cards_form_one_class():
     cards = [p for p in range(64) if block >> p & 1]
     hand = np.uint64((1 << cards[0]) | (1 << cards[1]) | (1 << cards[3]))
     seen = np.uint64(1 << cards[2])            # the card between them has been played
-    assert _learned.classes(hand, hand, seen, trump, tables.block_of_pos) == np.uint64(1 << cards[0])
-    assert _learned.classes(hand, hand, np.uint64(0), trump, tables.block_of_pos) == \
-        np.uint64((1 << cards[0]) | (1 << cards[3]))
+    bottoms = np.uint64(_learned.bottoms_of(trump, tables.block_mask))
+    assert _learned.classes(hand, hand, seen, bottoms) == np.uint64(1 << cards[0])
+    assert _learned.classes(hand, hand, np.uint64(0), bottoms) == np.uint64((1 << cards[0]) | (1 << cards[3]))
+    # a legal card just above another block's card is of another class, however the cards between lie
+    spades = int(tables.block_mask[trump, 3])
+    lowest_spade = (spades & -spades).bit_length() - 1
+    top_heart = int(block).bit_length() - 1
+    assert lowest_spade == top_heart + 1
+    both = np.uint64((1 << top_heart) | (1 << lowest_spade))
+    assert _learned.classes(both, both, np.uint64(0), bottoms) == both
+
+
+def _classes_by_hand(legal: int, hand: int, seen: int, block_of_pos, trump: int) -> int:
+    """The class rule card by card: a legal card starts a class unless the previous legal card is of
+    its block with nothing between them but the player's cards and cards played before the trick."""
+    reps, last = 0, -1
+    for p in range(64):
+        if not legal >> p & 1:
+            continue
+        between = sum(1 << q for q in range(last + 1, p))
+        if not (last >= 0 and block_of_pos[trump, p] == block_of_pos[trump, last] and between & ~(hand | seen) == 0):
+            reps |= 1 << p
+        last = p
+    return reps
+
+
+def test_the_classes_by_masks_are_the_rule_card_by_card():
+    rng = np.random.default_rng(11)
+    for name in ("encyclopedie-1765", "quadrille-a-trois"):
+        tables = build_tables(load_ruleset(name))
+        for _ in range(400):
+            trump = int(rng.integers(4))
+            pack = int(np.bitwise_or.reduce(tables.block_mask[trump]))
+            cards = [p for p in range(64) if pack >> p & 1]
+            hand = sum(1 << int(p) for p in rng.choice(cards, 10, replace=False))
+            seen = sum(1 << p for p in cards if not hand >> p & 1 and rng.random() < 0.4)
+            block = int(tables.block_mask[trump, int(rng.integers(4))])
+            legal = hand & block if hand & block and rng.random() < 0.5 else hand
+            got = _learned.classes(np.uint64(legal), np.uint64(hand), np.uint64(seen),
+                                   np.uint64(_learned.bottoms_of(trump, tables.block_mask)))
+            assert int(got) == _classes_by_hand(legal, hand, seen, tables.block_of_pos, trump)
+
+
+def test_the_partners_mask_is_is_partner_of_every_seat():
+    from spadille.kernel.quadrille._card_play import is_partner
+
+    obs = np.zeros(L.N_OBS, dtype=np.int64)
+    for seats in (3, 4):
+        obs[L.O_N_SEATS] = seats
+        for seat, ombre, friend, contract, called in itertools.product(
+                range(seats), range(seats), range(-1, seats), (L.CALLED, L.SELF_CALLED, L.SANS_PRENDRE, L.FORCED), (-1, 5)):
+            obs[[L.O_SEAT, L.O_OMBRE, L.O_FRIEND_KNOWN, L.O_CONTRACT, L.O_CALLED_POS]] = seat, ombre, friend, contract, called
+            expected = sum(1 << other for other in range(seats) if is_partner(obs, other))
+            assert _learned._partners(obs) == expected, (seat, ombre, friend, contract, called)
 
 
 @pytest.mark.parametrize("name", ["encyclopedie-1765", "quadrille-a-trois", "mediateur", "italian-modern"])
@@ -225,3 +277,18 @@ def test_a_tiny_training_run_end_to_end(tmp_path, monkeypatch):
     monkeypatch.setattr(learned, "SHIPPED", first)
     rows = simulate(RunConfig(load_ruleset(), (make_seat_policy("learned"),) * 4, 3, 50, record=True)).rows
     assert len(rows) == 50
+
+
+def test_the_shipped_strength_file_measures_the_learned_player_under_its_own_stamp():
+    """analyses/quadrille/strength_against_pimc.json holds learned's team-ladder cells beside strong's, with
+    the command that measured them, which the reader gives for learned and not for strong."""
+    from spadille.analyses.quadrille import strength
+
+    mine, strong = strength.measured("learned"), strength.measured("strong")
+    assert mine is not None and strong is not None
+    assert "--policies learned" in mine.stamp["command"] and "--policies learned" not in strong.stamp["command"]
+    assert mine.stamp["seed"] == strong.stamp["seed"] and mine.stamp["reference"] == strong.stamp["reference"]
+    cells = mine.cells.set_index(["contract", "role"])
+    assert set(cells.index) == set(strong.cells.set_index(["contract", "role"]).index)
+    assert ((cells["ci_low"] <= cells["gain"]) & (cells["gain"] <= cells["ci_high"])).all()
+    assert mine.overall[3] == 4800 and mine.overall[1] <= mine.overall[0] <= mine.overall[2]

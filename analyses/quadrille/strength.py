@@ -6,7 +6,8 @@ team mode (the policy plays a whole team of each deal, the ombre and his friend 
 pimc the other team and every bid; ``analyses/quadrille/ladder_team.py``). That ladder costs an
 hour of two cores, far past a report's budget, so it is measured once and shipped with its command,
 seed and version (``strength_against_pimc.json``); the report reads it, and says where a play was
-never measured.
+never measured. A policy measured in another run carries its own ``stamp`` (its command, date and
+version), which stands over the file's for that policy.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ def measured(policy: str) -> Strength | None:
         if entry["name"] == policy:
             cells = pd.DataFrame.from_records(entry["by_contract_role"], columns=CELL_COLUMNS)
             return Strength(policy, entry["policy"], cells,
-                            (entry["gain"], entry["ci_low"], entry["ci_high"], entry["n"]), shipped["stamp"])
+                            (entry["gain"], entry["ci_low"], entry["ci_high"], entry["n"]),
+                            {**shipped["stamp"], **entry.get("stamp", {})})
     return None
 
 

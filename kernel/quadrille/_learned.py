@@ -27,7 +27,7 @@ from numba import njit
 from spadille.kernel.common._bits import ZERO, above, below, bit, highest, lowest, popcount
 
 from . import _layout as L
-from ._card_play import is_partner, role_of
+from ._card_play import role_of
 
 SLOT_LEAD, SLOT_SECOND, SLOT_MIDDLE, SLOT_LAST = 0, 1, 2, 3
 STATE_SETTLED, STATE_CRITICAL, STATE_ONE_SPARE, STATE_SLACK = 0, 1, 2, 3
@@ -70,23 +70,31 @@ def bucket_of(obs):
 
 
 @njit(inline="always", cache=True, _nrt=False)
-def classes(legal, hand, seen, trump, block_of_pos):
+def bottoms_of(trump, block_mask):
+    """The lowest position of each block under ``trump`` (the blocks are runs of positions)."""
+    out = ZERO
+    for b in range(4):
+        m = block_mask[trump, b]
+        out |= m & (~m + np.uint64(1))
+    return out
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def classes(legal, hand, seen, bottoms):
     """The lowest card of each class of equal legal cards: same block, and every position between
-    them the player's own or played before this trick (``seen``)."""
-    reps = ZERO
-    rest = legal
-    last = -1
-    while rest != ZERO:
-        p = lowest(rest)
-        rest ^= bit(p)
-        if last >= 0 and block_of_pos[trump, p] == block_of_pos[trump, last]:
-            between = above(last) & below(p)
-            if between & ~(hand | seen) == ZERO:
-                last = p
-                continue
-        reps |= bit(p)
-        last = p
-    return reps
+    them the player's own or played before this trick (``seen``). ``bottoms``: each block's lowest
+    position. A legal card is not the lowest of its class when the card just below it is a legal
+    card of its block, or a card of the player's or seen, of its block, with such a run down to a
+    legal card; the run is filled upwards from the legal cards, a position a pass."""
+    inside = ~bottoms
+    through = (hand | seen) & ~legal & inside
+    reach = legal
+    while True:
+        more = reach | ((reach << np.uint64(1)) & through)
+        if more == reach:
+            break
+        reach = more
+    return legal & ~((reach << np.uint64(1)) & inside)
 
 
 # What every candidate of one decision shares, worked out once a decision (``_context``).
@@ -94,7 +102,7 @@ Decision = namedtuple("Decision", (
     "trump", "trump_block", "outstanding", "seen", "top3", "wins_mask", "lowest_winner", "leading", "last",
     "vole_on", "critical", "state", "balance", "trump_ahead", "ombre_after", "threat_free", "ruff_blocks",
     "partner_voids", "opponent_voids", "partner_best", "partner_sure", "best_is_trump", "led_block", "relation",
-    "sits", "through", "up_to", "phase", "called", "called_block"))
+    "sits", "through", "up_to", "phase", "called", "called_block", "hand_trumps", "trumps_out"))
 
 
 @njit(inline="always", cache=True, _nrt=False)
@@ -132,9 +140,40 @@ def _team_state(obs, left, on_side, mine, theirs):
 
 
 @njit(inline="always", cache=True, _nrt=False)
-def _relation(obs, other):
-    """``other`` as the player knows him: 0 a partner, 1 an opponent, 2 not known yet."""
-    if is_partner(obs, other):
+def _after(seat, first, n_seats):
+    """How many places after ``first`` ``seat`` sits (``(seat - first) % n_seats`` without a division)."""
+    gap = seat - first
+    return gap + n_seats if gap < 0 else gap
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def _partners(obs):
+    """A bit for each seat the player knows to be on his side, himself included: _card_play.is_partner
+    of every seat, worked out by its cases at once."""
+    seat = obs[L.O_SEAT]
+    ombre = obs[L.O_OMBRE]
+    friend = obs[L.O_FRIEND_KNOWN]
+    contract = obs[L.O_CONTRACT]
+    alone = contract == L.SANS_PRENDRE or contract == L.SELF_CALLED or obs[L.O_CALLED_POS] < 0
+    everyone = (1 << obs[L.O_N_SEATS]) - 1
+    mask = 1 << seat
+    if seat == ombre:
+        if not alone and friend >= 0:
+            mask |= 1 << friend
+    elif alone:
+        mask |= everyone & ~(1 << ombre)
+    elif friend == seat:
+        mask |= 1 << ombre
+    elif friend >= 0:
+        mask |= everyone & ~(1 << ombre) & ~(1 << friend)
+    return mask
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def _relation(obs, other, partners):
+    """``other`` as the player knows him: 0 a partner, 1 an opponent, 2 not known yet. ``partners``:
+    a bit for each seat known to be the player's partner (himself included)."""
+    if (partners >> other) & 1:
         return 0
     seat = obs[L.O_SEAT]
     ombre = obs[L.O_OMBRE]
@@ -148,15 +187,12 @@ def _relation(obs, other):
 
 
 @njit(inline="always", cache=True, _nrt=False)
-def _voids(free, trump, block_mask):
-    """The plain blocks (a bit each) a seat who may hold only ``free`` is known to lack while he may
-    still hold a trump."""
-    voids = 0
-    if free & block_mask[trump, trump] != ZERO:
-        for b in range(4):
-            if b != trump and free & block_mask[trump, b] == ZERO:
-                voids |= 1 << b
-    return voids
+def _voids(free, trump_block, b0, b1, b2, b3, plain):
+    """The plain blocks (a bit each; ``plain`` the bits of the plain blocks) a seat who may hold only
+    ``free`` is known to lack while he may still hold a trump; b0..b3 the four blocks."""
+    lacks = np.int64(free & b0 == ZERO) | (np.int64(free & b1 == ZERO) << 1) | (np.int64(free & b2 == ZERO) << 2) \
+        | (np.int64(free & b3 == ZERO) << 3)
+    return lacks & plain if free & trump_block != ZERO else 0
 
 
 @njit(inline="always", cache=True, _nrt=False)
@@ -169,8 +205,18 @@ def _safe(p, block_id, block, trump, threat_free, ruff_blocks):
 
 
 @njit(inline="always", cache=True, _nrt=False)
-def _context(hand, legal, obs, pack_ord, block_of_pos, block_mask):
-    """The Decision of the player of ``obs`` holding ``hand``, with ``legal`` to play from."""
+def seen_of(obs):
+    """The cards played before this trick."""
+    seen = np.uint64(obs[L.O_GONE])
+    for i in range(obs[L.O_N_IN_TRICK]):
+        seen &= ~bit(obs[L.O_TRICK_CARDS + i])
+    return seen
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def _context(hand, legal, obs, seen, pack_ord, block_of_pos, block_mask):
+    """The Decision of the player of ``obs`` holding ``hand``, with ``legal`` to play from; ``seen``:
+    the cards played before this trick."""
     trump = obs[L.O_TRUMP]
     trump_block = block_mask[trump, trump]
     outstanding = pack_ord & ~np.uint64(obs[L.O_GONE]) & ~hand
@@ -178,9 +224,6 @@ def _context(hand, legal, obs, pack_ord, block_of_pos, block_mask):
     n_seats = obs[L.O_N_SEATS]
     seat = obs[L.O_SEAT]
     leader = obs[L.O_LEADER]
-    seen = np.uint64(obs[L.O_GONE])    # the cards played before this trick
-    for i in range(k):
-        seen &= ~bit(obs[L.O_TRICK_CARDS + i])
     top3 = ZERO
     rest = trump_block
     for _ in range(3):
@@ -189,27 +232,29 @@ def _context(hand, legal, obs, pack_ord, block_of_pos, block_mask):
         top = highest(rest)
         top3 |= bit(top)
         rest ^= bit(top)
-    mine = 0
+    b0, b1, b2, b3 = block_mask[trump, 0], block_mask[trump, 1], block_mask[trump, 2], block_mask[trump, 3]
+    plain = 15 & ~(1 << trump)
+    partners = _partners(obs)
+    mine = obs[L.O_TRICKS + seat]
     theirs = 0
     threat_free = ZERO
     ruff_blocks = 0
     partner_voids = 0
     opponent_voids = 0
-    for other in range(n_seats):
-        partner = is_partner(obs, other)
-        if partner:
-            mine += obs[L.O_TRICKS + other]
-        else:
-            theirs += obs[L.O_TRICKS + other]
-        if other == seat:
-            continue
+    others = ((1 << n_seats) - 1) & ~(1 << seat)
+    while others != 0:   # over a mask, not a range: a loop of three or four seats is not worth vectorizing
+        other = lowest(np.uint64(others))
+        others &= others - 1
+        tricks = obs[L.O_TRICKS + other]
         free = outstanding & ~np.uint64(obs[L.O_CANNOT_HOLD + other])
-        voids = _voids(free, trump, block_mask)
-        if partner:
+        voids = _voids(free, trump_block, b0, b1, b2, b3, plain)
+        if (partners >> other) & 1:
+            mine += tricks
             partner_voids |= voids
         else:
+            theirs += tricks
             opponent_voids |= voids
-            if (other - leader) % n_seats > k:   # he plays to this trick after the player
+            if _after(other, leader, n_seats) > k:   # he plays to this trick after the player
                 threat_free |= free
                 ruff_blocks |= voids
     role = role_of(obs)
@@ -243,27 +288,37 @@ def _context(hand, legal, obs, pack_ord, block_of_pos, block_mask):
         if wins_mask != ZERO:
             lowest_winner = lowest(wins_mask)
         best_seat = obs[L.O_BEST_SEAT]
-        partner_best = is_partner(obs, best_seat)
+        partner_best = (partners >> best_seat) & 1 != 0
         partner_sure = partner_best and _safe(best, best_block, block_mask[trump, best_block], trump, threat_free,
                                               ruff_blocks)
         led_block = block_of_pos[trump, obs[L.O_TRICK_CARDS]]
-        relation = _relation(obs, best_seat)
-    where = (ombre - seat) % n_seats
+        relation = _relation(obs, best_seat, partners)
+    where = _after(ombre, seat, n_seats)
     through = ombre != seat and where == 1
     called = obs[L.O_CALLED_POS]
+    # worked out before the call: numba takes no branches among a call's many arguments
+    vole_on = trick >= 4 and (theirs == 0 if on_side else mine == 0)
+    ombre_after = ombre != seat and (partners >> ombre) & 1 == 0 and _after(ombre, leader, n_seats) > k
+    sits = 0 if where == 0 else (1 if where == 1 else (3 if where == n_seats - 1 else 2))
+    up_to = ombre != seat and not through and _after(seat, ombre, n_seats) == 1
+    phase = 0 if trick < 2 else (1 if trick < 5 else (2 if trick < 7 else 3))
+    called_block = block_of_pos[trump, called] if called >= 0 else -1
     return Decision(
         trump, trump_block, outstanding, seen, top3, wins_mask, lowest_winner, k == 0, k == n_seats - 1,
-        trick >= 4 and (theirs == 0 if on_side else mine == 0), state == STATE_CRITICAL, state, balance,
-        out_trumps <= mine_trumps, ombre != seat and not is_partner(obs, ombre) and (ombre - leader) % n_seats > k,
+        vole_on, state == STATE_CRITICAL, state, balance, out_trumps <= mine_trumps, ombre_after,
         threat_free, ruff_blocks, partner_voids, opponent_voids, partner_best, partner_sure, best_is_trump, led_block,
-        relation, 0 if where == 0 else (1 if where == 1 else (3 if where == n_seats - 1 else 2)), through,
-        ombre != seat and not through and (seat - ombre) % n_seats == 1,
-        0 if trick < 2 else (1 if trick < 5 else (2 if trick < 7 else 3)),
-        called, block_of_pos[trump, called] if called >= 0 else -1)
+        relation, sits, through, up_to, phase,
+        called, called_block, mine_trumps, out_trumps)
 
 
 @njit(inline="always", cache=True, _nrt=False)
-def candidate_features(p, hand, d, block_of_pos, block_mask):
+def _u(flag):
+    """A yes/no as 0 or 1 in a uint64, to be shifted into its bit without a branch."""
+    return np.uint64(1) if flag else np.uint64(0)
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def candidate_features(p, hand, d, block_of_pos, block_mask, lead):
     """The features of legal position ``p`` in the decision ``d``: the word of F_* bits, then the bit
     set in each one-hot group of the second word (three groups) and of the third (three of its four:
     the lead's or the trick's, and the two others); ``words`` makes the three words of them. The groups:
@@ -272,176 +327,108 @@ def candidate_features(p, hand, d, block_of_pos, block_mask):
     by what the card does (X_*); then four more, a lead by where the ombre sits and what it leads, the
     player's length in the suit by the cards of it still out, a card to a trick by who wins the trick
     and what the card does, the stage of the deal by its kind (Y_*). learned.FEATURES documents each bit.
-    Scoring reads the one-hot groups' weights directly, without making their words."""
+    Scoring reads the one-hot groups' weights directly, without making their words.
+
+    Every bit is set as a yes/no shifted into place, without branches: which of them hold changes from
+    one card to the next, which a branch predictor cannot learn (each miss costs as much as a dozen of
+    these bit operations). ``lead`` is d.leading: the player's loop passes it as a constant, so that each
+    of its two copies keeps only the bits of a lead or of a card to a trick."""
     trump = d.trump
     block_id = block_of_pos[trump, p]
     block = block_mask[trump, block_id]
     is_trump = block_id == trump
+    me = bit(p)
     mine = hand & block
     out_block = d.outstanding & block
-    n_above = popcount(out_block & above(p))
+    over = above(p)
+    n_above = popcount(out_block & over)
     n_below = popcount(out_block & below(p))
     n_mine = popcount(mine)
     n_out = popcount(out_block)
-    wins = d.wins_mask & bit(p) != ZERO
-    sure = _safe(p, block_id, block, trump, d.threat_free, d.ruff_blocks)
+    wins = d.wins_mask & me != ZERO
+    sure = (d.threat_free & block & over == ZERO) and (is_trump or (d.ruff_blocks >> block_id) & 1 == 0)
     lowest_mine = lowest(mine) == p
     highest_mine = highest(mine) == p
-    called_suit = d.called >= 0 and d.called_block == block_id
-    f = ZERO
-    if is_trump:
-        f |= bit(F_TRUMP)
-        if popcount(hand & d.trump_block) == 1:
-            f |= bit(F_LAST_TRUMP)
-        if d.outstanding & d.trump_block == ZERO:
-            f |= bit(F_TRUMP_NONE_OUT)
-        elif n_above == 0:
-            f |= bit(F_TRUMP_MASTER_OUT)
-    if d.top3 & bit(p) != ZERO:
-        f |= bit(F_MATADOR)
-    f |= bit(F_ABOVE_0 + min(n_above, 3))
-    top_of_pack = block & above(p) == ZERO
-    if top_of_pack:
-        f |= bit(F_TOP_OF_PACK)
-    if n_below == 0:
-        f |= bit(F_BELOW_0)
-    elif n_below >= 3:
-        f |= bit(F_BELOW_3)
-    if lowest_mine:
-        f |= bit(F_LOWEST_MINE)
-    if highest_mine:
-        f |= bit(F_HIGHEST_MINE)
-    if n_mine == 1:
-        f |= bit(F_LENGTH_1)
-    elif n_mine == 2:
-        f |= bit(F_LENGTH_2)
-    elif n_mine >= 4:
-        f |= bit(F_LENGTH_4)
-    if n_out == 0:
-        f |= bit(F_NONE_OUT)
-    elif n_out <= 2:
-        f |= bit(F_FEW_OUT)
-    if n_mine == 2 and not highest_mine and out_block & above(highest(mine)) != ZERO:
-        f |= bit(F_GUARD)  # the one card beside an honour that is not yet master
-    if p == d.called:
-        f |= bit(F_CALLED_CARD)
-    elif called_suit:
-        f |= bit(F_CALLED_SUIT)
-    if d.leading:
-        if sure:
-            f |= bit(F_LEAD_SURE)
-        if is_trump:
-            f |= bit(F_LEAD_TRUMP)
-            if n_above == 0:
-                f |= bit(F_LEAD_TRUMP_MASTER)
-            if lowest_mine:
-                f |= bit(F_LEAD_TRUMP_LOW)
-            if d.trump_ahead:
-                f |= bit(F_LEAD_TRUMP_AHEAD)
-        else:
-            if n_above == 0:
-                f |= bit(F_LEAD_MASTER)
-            if n_out == 0:
-                f |= bit(F_LEAD_NONE_OUT)
-            if called_suit:
-                f |= bit(F_LEAD_CALLED_SUIT)
-            if top_of_pack:
-                f |= bit(F_LEAD_KING)
-            if n_below <= 1:
-                f |= bit(F_LEAD_LOW)
-            if n_mine >= 4:
-                f |= bit(F_LEAD_LONG)
-            if n_mine == 1:
-                f |= bit(F_LEAD_SINGLETON)
-            if (d.partner_voids >> block_id) & 1:
-                f |= bit(F_LEAD_TO_PARTNER_RUFF)
-            if (d.opponent_voids >> block_id) & 1:
-                f |= bit(F_LEAD_INTO_RUFF)
-            if d.through:
-                f |= bit(F_LEAD_THROUGH)
-            elif d.up_to:
-                f |= bit(F_LEAD_UP_TO)
-    else:
-        if block_id == d.led_block:
-            f |= bit(F_FOLLOW)
-            if not wins and highest_mine and n_mine >= 2:
-                f |= bit(F_FOLLOW_HIGH_LOSER)
-        elif is_trump:
-            f |= bit(F_RUFF)
-            if d.top3 & bit(p) != ZERO:
-                f |= bit(F_RUFF_MATADOR)
-            if lowest_mine:
-                f |= bit(F_RUFF_LOW)
-        else:
-            f |= bit(F_DISCARD)
-            if n_mine == 1:
-                f |= bit(F_DISCARD_VOID)
-            if n_above == 0:
-                f |= bit(F_DISCARD_MASTER)
-            if called_suit:
-                f |= bit(F_DISCARD_CALLED)
-        if wins:
-            f |= bit(F_WINS)
-            if d.partner_best:
-                f |= bit(F_OVERTAKES)
-            if sure:
-                f |= bit(F_SURE)
-            if p == d.lowest_winner:
-                f |= bit(F_LOWEST_WINNER)
-            else:
-                f |= bit(F_OVERKILL)
-            if d.best_is_trump and is_trump:
-                f |= bit(F_OVERTRUMP)
-            if d.last:
-                f |= bit(F_LAST_WINS)
-            if d.ombre_after:
-                f |= bit(F_WINS_OMBRE_AFTER)
-        else:
-            if d.partner_best:
-                f |= bit(F_UNDER_PARTNER)
-                if n_below >= 1 and d.partner_sure:
-                    f |= bit(F_PARTNER_SURE_HIGH)
-            if d.ombre_after and lowest_mine:
-                f |= bit(F_LOW_OMBRE_AFTER)
-    if d.vole_on:
-        if wins:
-            f |= bit(F_VOLE_WINS)
-        if n_above == 0:
-            f |= bit(F_VOLE_MASTER)
-    if d.critical:
-        if wins:
-            f |= bit(F_CRITICAL_WINS)
-        if sure and (d.leading or wins):
-            f |= bit(F_CRITICAL_SURE)
+    called_suit = d.called_block == block_id          # -1 when no card is called
+    matador = d.top3 & me != ZERO
+    top_of_pack = block & over == ZERO
+    master = n_above == 0
+    plain_lead = lead and not is_trump
+    trump_lead = lead and is_trump
+    follows = not lead and block_id == d.led_block
+    ruffs = not lead and block_id != d.led_block and is_trump
+    discards = not lead and block_id != d.led_block and not is_trump
+    loses = not lead and not wins
+    f = (_u(is_trump) << np.uint64(F_TRUMP)) | (_u(matador) << np.uint64(F_MATADOR)) \
+        | bit(F_ABOVE_0 + min(n_above, 3)) | (_u(top_of_pack) << np.uint64(F_TOP_OF_PACK)) \
+        | (_u(n_below == 0) << np.uint64(F_BELOW_0)) | (_u(n_below >= 3) << np.uint64(F_BELOW_3)) \
+        | (_u(lowest_mine) << np.uint64(F_LOWEST_MINE)) | (_u(highest_mine) << np.uint64(F_HIGHEST_MINE)) \
+        | (_u(n_mine == 1) << np.uint64(F_LENGTH_1)) | (_u(n_mine == 2) << np.uint64(F_LENGTH_2)) \
+        | (_u(n_mine >= 4) << np.uint64(F_LENGTH_4)) | (_u(n_out == 0) << np.uint64(F_NONE_OUT)) \
+        | (_u(n_out == 1 or n_out == 2) << np.uint64(F_FEW_OUT)) \
+        | (_u(n_mine == 2 and not highest_mine and out_block & above(highest(mine)) != ZERO) << np.uint64(F_GUARD)) \
+        | (_u(p == d.called) << np.uint64(F_CALLED_CARD)) \
+        | (_u(called_suit and p != d.called) << np.uint64(F_CALLED_SUIT))
+    f |= (_u(is_trump and d.hand_trumps == 1) << np.uint64(F_LAST_TRUMP)) \
+        | (_u(is_trump and d.trumps_out == 0) << np.uint64(F_TRUMP_NONE_OUT)) \
+        | (_u(is_trump and d.trumps_out != 0 and master) << np.uint64(F_TRUMP_MASTER_OUT))
+    # leads
+    f |= (_u(lead and sure) << np.uint64(F_LEAD_SURE)) | (_u(trump_lead) << np.uint64(F_LEAD_TRUMP)) \
+        | (_u(trump_lead and master) << np.uint64(F_LEAD_TRUMP_MASTER)) \
+        | (_u(trump_lead and lowest_mine) << np.uint64(F_LEAD_TRUMP_LOW)) \
+        | (_u(trump_lead and d.trump_ahead) << np.uint64(F_LEAD_TRUMP_AHEAD)) \
+        | (_u(plain_lead and master) << np.uint64(F_LEAD_MASTER)) \
+        | (_u(plain_lead and n_out == 0) << np.uint64(F_LEAD_NONE_OUT)) \
+        | (_u(plain_lead and called_suit) << np.uint64(F_LEAD_CALLED_SUIT)) \
+        | (_u(plain_lead and top_of_pack) << np.uint64(F_LEAD_KING)) \
+        | (_u(plain_lead and n_below <= 1) << np.uint64(F_LEAD_LOW)) \
+        | (_u(plain_lead and n_mine >= 4) << np.uint64(F_LEAD_LONG)) \
+        | (_u(plain_lead and n_mine == 1) << np.uint64(F_LEAD_SINGLETON)) \
+        | (_u(plain_lead and (d.partner_voids >> block_id) & 1 != 0) << np.uint64(F_LEAD_TO_PARTNER_RUFF)) \
+        | (_u(plain_lead and (d.opponent_voids >> block_id) & 1 != 0) << np.uint64(F_LEAD_INTO_RUFF)) \
+        | (_u(plain_lead and d.through) << np.uint64(F_LEAD_THROUGH)) \
+        | (_u(plain_lead and d.up_to and not d.through) << np.uint64(F_LEAD_UP_TO))
+    # cards to a trick (wins is never set on a lead: the decision's wins_mask is empty then)
+    f |= (_u(follows) << np.uint64(F_FOLLOW)) \
+        | (_u(follows and not wins and highest_mine and n_mine >= 2) << np.uint64(F_FOLLOW_HIGH_LOSER)) \
+        | (_u(ruffs) << np.uint64(F_RUFF)) | (_u(ruffs and matador) << np.uint64(F_RUFF_MATADOR)) \
+        | (_u(ruffs and lowest_mine) << np.uint64(F_RUFF_LOW)) \
+        | (_u(discards) << np.uint64(F_DISCARD)) | (_u(discards and n_mine == 1) << np.uint64(F_DISCARD_VOID)) \
+        | (_u(discards and master) << np.uint64(F_DISCARD_MASTER)) \
+        | (_u(discards and called_suit) << np.uint64(F_DISCARD_CALLED)) \
+        | (_u(wins) << np.uint64(F_WINS)) | (_u(wins and d.partner_best) << np.uint64(F_OVERTAKES)) \
+        | (_u(wins and sure) << np.uint64(F_SURE)) \
+        | (_u(wins and p == d.lowest_winner) << np.uint64(F_LOWEST_WINNER)) \
+        | (_u(wins and p != d.lowest_winner) << np.uint64(F_OVERKILL)) \
+        | (_u(wins and d.best_is_trump and is_trump) << np.uint64(F_OVERTRUMP)) \
+        | (_u(wins and d.last) << np.uint64(F_LAST_WINS)) \
+        | (_u(wins and d.ombre_after) << np.uint64(F_WINS_OMBRE_AFTER)) \
+        | (_u(loses and d.partner_best) << np.uint64(F_UNDER_PARTNER)) \
+        | (_u(loses and d.partner_best and n_below >= 1 and d.partner_sure) << np.uint64(F_PARTNER_SURE_HIGH)) \
+        | (_u(loses and d.ombre_after and lowest_mine) << np.uint64(F_LOW_OMBRE_AFTER))
+    sure_play = sure and (lead or wins)
+    f |= (_u(d.vole_on and wins) << np.uint64(F_VOLE_WINS)) | (_u(d.vole_on and master) << np.uint64(F_VOLE_MASTER)) \
+        | (_u(d.critical and wins) << np.uint64(F_CRITICAL_WINS)) \
+        | (_u(d.critical and sure_play) << np.uint64(F_CRITICAL_SURE))
     # the second and third words: one bit in each one-hot group, given by its index
     live = mine | out_block
-    shape = 0
-    rest = live
-    for j in range(3):
-        if rest == ZERO:
-            break
-        top = highest(rest)
-        if hand & bit(top) != ZERO:
-            shape |= 1 << j
-        rest ^= bit(top)
-    kind = (0 if is_trump else 1) if d.leading else (2 if is_trump else 3)
-    if sure and (d.leading or wins):
-        action = 0
-    elif wins:
-        action = 1
-    else:
-        action = 3 if d.leading else 2
-    if d.leading:
-        what = 0 if is_trump else (1 if n_above == 0 else (2 if n_above <= 2 else 3))
+    first = highest(live)                 # p is live: never empty
+    rest = live ^ bit(first)
+    second = highest(rest) if rest != ZERO else 0
+    rest2 = rest & ~bit(second) if rest != ZERO else ZERO
+    third = highest(rest2) if rest2 != ZERO else 0
+    shape = np.int64(hand & bit(first) != ZERO) | (np.int64(rest != ZERO and hand & bit(second) != ZERO) << 1) \
+        | (np.int64(rest2 != ZERO and hand & bit(third) != ZERO) << 2)
+    kind = (0 if is_trump else 1) if lead else (2 if is_trump else 3)
+    action = 0 if sure_play else (1 if wins else (3 if lead else 2))
+    if lead:
+        what = 0 if is_trump else (1 if master else (2 if n_above <= 2 else 3))
         place = Y_LEAD_SEAT + d.sits * 4 + what
     else:
-        if wins:
-            does = 0 if sure else 1
-        else:
-            does = 2 if block_id == d.led_block else 3
+        does = (0 if sure else 1) if wins else (2 if follows else 3)
         place = Y_FOLLOW + d.relation * 4 + does
     out_class = 0 if n_out == 0 else (1 if n_out <= 2 else (2 if n_out <= 4 else 3))
-    return (f, X_SUIT_SHAPE + shape * 4 + min(popcount(live & above(p)), 3), X_TRUMP_BALANCE + kind * 4 + d.balance,
+    return (f, X_SUIT_SHAPE + shape * 4 + min(popcount(live & over), 3), X_TRUMP_BALANCE + kind * 4 + d.balance,
             X_TEAM_STATE + d.state * 4 + action, Y_PHASE + d.phase * 4 + kind, place,
             Y_LENGTHS + (min(n_mine, 4) - 1) * 4 + out_class)
 
@@ -456,24 +443,16 @@ def _score(params, base, word):
     return score
 
 
-@njit(cache=True, _nrt=False)
-def learned_card(params, hand, legal, obs, pack_ord, block_of_pos, block_mask):
-    """The learned player's card: an ordered position of ``legal`` (two or more cards)."""
-    seen = np.uint64(obs[L.O_GONE])    # the cards played before this trick
-    for i in range(obs[L.O_N_IN_TRICK]):
-        seen &= ~bit(obs[L.O_TRICK_CARDS + i])
-    reps = classes(legal, hand, seen, obs[L.O_TRUMP], block_of_pos)
-    if popcount(reps) == 1:
-        return lowest(reps)   # every legal card is as good as another: nothing to score
-    d = _context(hand, legal, obs, pack_ord, block_of_pos, block_mask)
-    base = L.LEARNED_WEIGHTS + bucket_of(obs) * L.LEARNED_FEATURES
+@njit(inline="always", cache=True, _nrt=False)
+def _best(params, base, reps, hand, d, block_of_pos, block_mask, lead):
+    """The card of ``reps`` of the best score, the lowest on a tie."""
     best = -1
     best_score = -np.inf
     rest = reps
     while rest != ZERO:
         p = lowest(rest)
         rest ^= bit(p)
-        f, x1, x2, x3, y1, y2, y3 = candidate_features(p, hand, d, block_of_pos, block_mask)
+        f, x1, x2, x3, y1, y2, y3 = candidate_features(p, hand, d, block_of_pos, block_mask, lead)
         score = _score(params, base, f) + params[base + 64 + x1] + params[base + 64 + x2] + params[base + 64 + x3] \
             + params[base + 128 + y1] + params[base + 128 + y2] + params[base + 128 + y3]
         if score > best_score:
@@ -482,20 +461,34 @@ def learned_card(params, hand, legal, obs, pack_ord, block_of_pos, block_mask):
     return best
 
 
+@njit(cache=True, _nrt=False)
+def learned_card(params, hand, legal, obs, pack_ord, block_of_pos, block_mask):
+    """The learned player's card: an ordered position of ``legal`` (two or more cards)."""
+    seen = seen_of(obs)
+    reps = classes(legal, hand, seen, bottoms_of(obs[L.O_TRUMP], block_mask))
+    if reps & (reps - np.uint64(1)) == ZERO:
+        return lowest(reps)   # every legal card is as good as another: nothing to score
+    d = _context(hand, legal, obs, seen, pack_ord, block_of_pos, block_mask)
+    base = L.LEARNED_WEIGHTS + bucket_of(obs) * L.LEARNED_FEATURES
+    if d.leading:
+        return _best(params, base, reps, hand, d, block_of_pos, block_mask, True)
+    return _best(params, base, reps, hand, d, block_of_pos, block_mask, False)
+
+
 @njit(cache=True)
 def decision_features(obs, hand, legal, pack_ord, block_of_pos, block_mask, words, positions):
     """For training: the bucket of the decision, and for each class of equal legal cards (at most
     ``words.shape[0]``) its lowest card in ``positions`` and its three feature words in ``words[n]``.
     Returns (bucket, number of classes)."""
-    d = _context(hand, legal, obs, pack_ord, block_of_pos, block_mask)
-    reps = classes(legal, hand, d.seen, d.trump, block_of_pos)
+    d = _context(hand, legal, obs, seen_of(obs), pack_ord, block_of_pos, block_mask)
+    reps = classes(legal, hand, d.seen, bottoms_of(d.trump, block_mask))
     n = 0
     rest = reps
     while rest != ZERO and n < words.shape[0]:
         p = lowest(rest)
         rest ^= bit(p)
         positions[n] = p
-        f, x1, x2, x3, y1, y2, y3 = candidate_features(p, hand, d, block_of_pos, block_mask)
+        f, x1, x2, x3, y1, y2, y3 = candidate_features(p, hand, d, block_of_pos, block_mask, d.leading)
         words[n, 0] = f
         words[n, 1] = bit(x1) | bit(x2) | bit(x3)
         words[n, 2] = bit(y1) | bit(y2) | bit(y3)
