@@ -159,7 +159,7 @@ def _kings_without_queens(hand, gone, trump, block_mask):
     return out
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def _lead(hand, obs, outstanding, params, base, block_of_pos, block_mask):
     trump = obs[L.O_TRUMP]
     trump_block = block_mask[trump, trump]
@@ -227,7 +227,7 @@ def _lead(hand, obs, outstanding, params, base, block_of_pos, block_mask):
     return best
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def heuristic_card(params, base, hand, legal, obs, pack_ord, block_of_pos, block_mask):
     """The heuristic's card (an ordered position of ``legal``) under the rules of the player's role
     that start at ``base`` in his row (rules_of_role)."""
