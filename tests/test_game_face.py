@@ -16,7 +16,6 @@ REPO = Path(__file__).resolve().parent.parent
 FACE = ("cards.py", "ruleset.py", "layout.py", "policies.py", "simulate.py", "reference", "rulesets")
 # What a game's package lacks today, and why; nothing else may be missing.
 GAPS = {
-    "quadrille": {"layout.py": "its layout is still the private _layout.py, which the deal loop imports"},
     "reversis": {"layout.py": "its layout is still the private _layout.py"},
     "cabriolet": {"layout.py": "no layout module: its session kernels index their own arrays",
                   "policies.py": "its policies are the covering rules of simulate.py (COVER_POLICIES)",

@@ -15,7 +15,7 @@ import numba
 import numpy as np
 from numba import njit
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille._engine import _auction, deal_hands, deal_scratch, play_deal
 from spadille.kernel.quadrille._playout import greedy_playout
 from spadille.kernel.quadrille._settle import TABLE_LEN, pay_antes

@@ -11,12 +11,12 @@ from numba import njit
 
 from spadille.kernel.common._bits import ONE, ZERO, above, below, bit, highest, lowest, popcount
 
-from . import _layout as L
+from . import layout as L
 
 
 @njit(cache=True, _nrt=False)
 def role_of(obs):
-    """The player's role (_layout.ROLE_*), from what he sees."""
+    """The player's role (layout.ROLE_*), from what he sees."""
     seat = obs[L.O_SEAT]
     contract = obs[L.O_CONTRACT]
     if seat == obs[L.O_OMBRE]:

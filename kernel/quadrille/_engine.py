@@ -1,6 +1,6 @@
 """The jitted deal loop: deal -> auction -> trump and call -> play -> vole -> result -> payments.
 
-``play_deal`` plays one deal and writes its row (layout COL_* in _layout.py) into ``res``.
+``play_deal`` plays one deal and writes its row (layout COL_* in layout.py) into ``res``.
 ``run_chunks`` plays a range of deals in parallel chunks and aggregates inside the kernel,
 so memory does not grow with the number of deals; rows are copied out only when asked.
 
@@ -14,7 +14,7 @@ from numba import njit, prange
 from spadille.kernel.common._bits import ZERO, bit, highest, lowest, popcount
 from spadille.kernel.common._rng import below_n, seed_deal
 
-from . import _layout as L
+from . import layout as L
 from ._card_play import rules_of_role
 from ._decide import decide_card, decide_vole
 from ._situations import note_lead, play_of, reset_history
@@ -210,7 +210,7 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
 
     The cards of each trick are written only when ``record`` is set: the aggregates never
     read them, and skipping them is a tenth of the cost of a deal. ``force`` fixes the focal
-    seat's decisions (F_* in _layout.py); F_SEAT = -1 fixes nothing."""
+    seat's decisions (F_* in layout.py); F_SEAT = -1 fixes nothing."""
     n_seats = rules[L.R_SEATS]
     hand_size = rules[L.R_HAND]
     if budgeted_search(policy_ids, policy_params, n_seats):

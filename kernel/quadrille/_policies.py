@@ -22,7 +22,7 @@ from numba import njit
 from spadille.kernel.common._bits import ONE, ZERO, bit, lowest, nth_set, popcount
 from spadille.kernel.common._rng import below_n
 
-from . import _layout as L
+from . import layout as L
 from ._card_play import discard, heuristic_card, heuristic_vole
 from ._learned import learned_card
 
