@@ -12,7 +12,7 @@ from spadille.analyses.paired import paired_difference
 from spadille.analyses.quadrille import accounting as A
 from spadille.analyses.quadrille import decision_maps as dm
 from spadille.analyses.quadrille.map_cells import cell_difference
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.variants import deals_of_seed, play_variants
 
 SEED, DEALS, SEAT = 23, 4_000, 0

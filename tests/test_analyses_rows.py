@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from spadille.analyses.quadrille.rows import hand_texts, row_columns, rows_frame
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.cards import SEAT_NAMES, SUITS, Hand, format_card
 from spadille.kernel.quadrille.simulate import RunConfig, simulate
 

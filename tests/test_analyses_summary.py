@@ -7,7 +7,7 @@ import pytest
 
 from spadille.analyses.quadrille.summary import ESTIMATE_COLUMNS, contract_summary, outcome_summary, seat_summary
 from spadille.analyses.stats import mean_interval, wilson_interval
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.simulate import RunConfig, RunResult, simulate
 
 

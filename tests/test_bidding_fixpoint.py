@@ -10,7 +10,7 @@ import pytest
 
 from spadille.analyses.quadrille import bidding_fixpoint as B
 from spadille.kernel.common.errors import SimulationError
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.bid_estimates import bid_estimates
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.ruleset import load_ruleset

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from spadille.cli.quadrille.seating import resolve_policies
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import card_rules
 from spadille.kernel.quadrille.policies import POLICIES, PolicyError, kernel_arrays, make_seat_policy
 from spadille.kernel.quadrille.reference import play_deals

@@ -14,7 +14,7 @@ from spadille.analyses.claims.claim import parse_claim, reread_under
 from spadille.analyses.quadrille.claims.map_agreement import _agreement, agreement_sentence, map_agreement
 from spadille.analyses.paired import paired_difference
 from spadille.analyses.quadrille import decision_maps as dm
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.variants import deals_of_seed, play_variants
 
 SEED, DEALS = 5, 6_000

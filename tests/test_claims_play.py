@@ -15,7 +15,7 @@ import pytest
 
 from spadille.analyses.claims import ClaimError, check_claim, load_claims
 from spadille.analyses.quadrille.claims.play import METRICS, ROLES, role_values
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import card_rules
 from spadille.kernel.quadrille.situations import FEATURES
 

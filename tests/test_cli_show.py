@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from spadille.cli.app import app
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.cards import SEAT_NAMES, SUITS, Hand, format_card
 from spadille.kernel.quadrille.ruleset import load_ruleset
 from spadille.kernel.quadrille.simulate import RunConfig, play_one, simulate

@@ -12,7 +12,7 @@ import random
 import numpy as np
 
 from spadille.kernel.common._bits import bit
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.bench_dd import random_deals
 from spadille.kernel.quadrille.search._dd import _context
 from spadille.kernel.quadrille.search._dd_bounds import leader_quick_tricks, sure_tricks, trump_count

@@ -27,7 +27,7 @@ from numba import njit, types
 from numba.typed import Dict
 
 from spadille.kernel.common._bits import ZERO, bit
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille._rules import beats, legal_plays
 from spadille.kernel.quadrille.reference.play import legal_cards, trick_winner
 from spadille.kernel.quadrille.reference.ranking import ranking

@@ -16,7 +16,7 @@ import pytest
 from scipy import stats
 
 from spadille.kernel.common._rng import PythonStream
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille._engine import deal_only
 from spadille.kernel.quadrille.simulate import RunConfig, simulate

@@ -287,7 +287,7 @@ def test_the_auction_a_seat_meets_is_what_the_seats_before_it_bid(dmap, ruleset,
     """Checked against a plain simulation of the same deals: second hand meets an open auction
     exactly when eldest passed, a standing ask when eldest asked, and a closed one after his sans
     prendre (every seat plays the heuristic, so eldest's bid is the same in both runs)."""
-    from spadille.kernel.quadrille import _layout as L
+    from spadille.kernel.quadrille import layout as L
     from spadille.kernel.quadrille.simulate import RunConfig, simulate
 
     rows = simulate(RunConfig(ruleset, heuristic4, SEED, DEALS, record=True)).rows

@@ -7,7 +7,7 @@ import numba
 import numpy as np
 import pytest
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.simulate import RunConfig, play_one, simulate
 

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille import features as F
 from spadille.kernel.quadrille._rules import count_matadors, to_ordered

@@ -16,7 +16,6 @@ REPO = Path(__file__).resolve().parent.parent
 FACE = ("cards.py", "ruleset.py", "layout.py", "policies.py", "simulate.py", "reference", "rulesets")
 # What a game's package lacks today, and why; nothing else may be missing.
 GAPS = {
-    "quadrille": {"layout.py": "its layout is still the private _layout.py, which the deal loop imports"},
     "revertier": {"cards.py": "a tables game: no cards (its board codes are layout.py)"},
 }
 DATA_FILES = {"strong.toml", "learned.toml", "win_chances.toml"}   # parameter files beside the modules, not rulesets

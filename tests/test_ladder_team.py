@@ -15,7 +15,7 @@ from spadille.analyses.quadrille.ladder import LadderEntry, ladder
 from spadille.analyses.quadrille.ladder_deals import screened_plan
 from spadille.analyses.quadrille.ladder_team import TEAMS, screen_policy, team_policy
 from spadille.cli.app import app
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import card_rules
 from spadille.kernel.quadrille.policies import POLICIES, kernel_arrays, make_seat_policy
 from spadille.kernel.quadrille.variants import Variant, deals_of_seed, play_variants

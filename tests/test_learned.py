@@ -10,7 +10,7 @@ import re
 import numpy as np
 import pytest
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import _learned, learned
 from spadille.kernel.quadrille.policies import POLICIES, PolicyError, kernel_arrays, make_seat_policy
 from spadille.kernel.quadrille.ruleset import load_ruleset

@@ -18,7 +18,7 @@ pyspiel = pytest.importorskip("pyspiel")   # `make test` installs the extra, so 
 import spadille.openspiel  # noqa: E402,F401  (registers the games)
 from citations import REPO  # noqa: E402
 from spadille.kernel.common._rng import PythonStream  # noqa: E402
-from spadille.kernel.quadrille import _layout as QL  # noqa: E402
+from spadille.kernel.quadrille import layout as QL  # noqa: E402
 from spadille.kernel.quadrille.policies import POLICIES, make_seat_policy  # noqa: E402
 from spadille.kernel.quadrille.reference import ReferenceEngine, Table, deal_hands, read_rules  # noqa: E402
 from spadille.kernel.quadrille.ruleset import available_rulesets, load_ruleset  # noqa: E402

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from spadille.kernel.common.rule_entries import parse_override
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.reference import play_deals
 from spadille.kernel.quadrille.ruleset import with_overrides

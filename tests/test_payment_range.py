@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from spadille.analyses.quadrille.payment_range import difference_range, payment_range
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.reference.deal import play_deals
 from spadille.kernel.quadrille.ruleset import load_ruleset

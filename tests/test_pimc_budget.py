@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille._engine import budgeted_search
 from spadille.kernel.quadrille.bench_dd import random_deals, random_endings
 from spadille.kernel.quadrille.policies import POLICIES, kernel_arrays, make_seat_policy

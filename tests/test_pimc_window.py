@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.bench_dd import random_deals, random_endings
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.reference import play_deals

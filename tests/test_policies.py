@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.policies import POLICIES, PolicyError, kernel_arrays, make_seat_policy
 from spadille.kernel.quadrille.simulate import RunConfig, simulate
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.ruleset import load_ruleset
 
 from test_parity import HEURISTIC, RANDOM, VOLE_HUNGRY, compare, edited

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.reference import (Table, bete_size, legal_calls, legal_cards, ranking, read_rules,
                                                   split_side, trick_winner)

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from spadille.kernel.common._rng import PythonStream
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.reference import ReferenceEngine, Table, play_deals, ranking, read_rules

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille._rules import bete_size
 from spadille.kernel.quadrille._settle import TABLE_LEN, T_RIDING, T_RIDING_COUNT, pay_antes, settle
 from spadille.kernel.quadrille.policies import make_seat_policy

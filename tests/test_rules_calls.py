@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille._rules import legal_calls
 from spadille.kernel.quadrille.ruleset import with_overrides

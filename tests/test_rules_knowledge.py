@@ -8,7 +8,7 @@ the led card, which the privilege let him keep back.
 
 import pytest
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille._rules import revealed_absent
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.reference.play import cards_shown_absent, trick_winner

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille._rules import split_side
 from spadille.kernel.quadrille._settle import TABLE_LEN, pay_antes, settle
 from spadille.kernel.quadrille.ruleset import with_overrides

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille._settle import outcome_of
 from spadille.kernel.quadrille.simulate import RunConfig, simulate
 

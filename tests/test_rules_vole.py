@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.reference.ranking import ranking
 from spadille.kernel.quadrille.ruleset import with_overrides

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from spadille.analyses.quadrille.tuning import NOT_TUNED, decode, dimensions
 from spadille.cli.app import app
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import policies as registry
 from spadille.kernel.quadrille import strong
 from spadille.kernel.quadrille.policies import POLICIES, PolicyError, kernel_arrays, make_seat_policy

@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.reference import play_deals
 from spadille.kernel.quadrille.simulate import RunConfig, simulate

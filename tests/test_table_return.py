@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from spadille.kernel.common.errors import SimulationError
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille._table_return import N_RETURN_COLS, R_BETE, R_DEALS, R_LEFT, R_UNSETTLED
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.reference.deal import ReferenceEngine

@@ -12,7 +12,7 @@ from spadille.analyses.paired import paired_difference
 from spadille.analyses.quadrille import decision_maps as dm
 from spadille.analyses.quadrille.take_or_cede import (ALWAYS_CEDE, ALWAYS_TAKE, _answer_policies, take_or_cede,
                                                       take_sentence)
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.ruleset import load_ruleset
 from spadille.kernel.quadrille.variants import Force, Variant, deals_of_seed, play_variants
 

@@ -12,7 +12,7 @@ from spadille.analyses.claims import check_claim, load_claims
 from spadille.analyses.quadrille import decision_maps as dm
 from spadille.analyses.quadrille.evaluation import evaluate_hand, hand_actions, parse_hand
 from spadille.cli.app import app
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.ruleset import load_ruleset, with_overrides

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from spadille.kernel.common.rule_entries import parse_override
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.reference.variants import play_variants as reference_variants

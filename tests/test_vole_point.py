@@ -11,7 +11,7 @@ from spadille.analyses.quadrille import vole_point as VP
 from spadille.analyses.quadrille.verdicts import BID_PHRASES
 from spadille.analyses.quadrille.vole_rule import rule_sentences
 from spadille.analyses.quadrille.vole_point_tables import POINT_COLUMNS, scheme_sums
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.reference.ranking import ranking
 from spadille.kernel.quadrille.ruleset import with_overrides
 from spadille.kernel.quadrille.tables import build_tables

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spadille.kernel.common._rng import seed_deal
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille._rules import to_ordered
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.ruleset import load_ruleset, with_overrides

@@ -10,7 +10,7 @@ the jeton (kernel/quadrille/table_return.py, ``measured_values``), which follows
 deal passes and counts the bigger bêtes a riding chain makes.
 
 A bid's session-valued payment is ``pay + value * left``, with ``left`` what the deal left on the
-table (``_layout.OUT_POOL``). The map keeps the sums of ``left``, ``pay * left`` and ``left * left``
+table (``layout.OUT_POOL``). The map keeps the sums of ``left``, ``pay * left`` and ``left * left``
 per action and seat (map_actions.K_*). The session-valued means and paired differences therefore
 come exactly from the same deals, without another run; the all-seats rows add each seat's sums at
 its own value. Values are fractions, so that the scaled sums stay whole numbers.
@@ -28,7 +28,7 @@ import pandas as pd
 
 from spadille.analyses.stats import mean_interval
 
-from spadille.kernel.quadrille._layout import MAX_SEATS
+from spadille.kernel.quadrille.layout import MAX_SEATS
 
 from .decision_maps import (ALL_SEATS, FEATURE_COLUMNS, KEY_COLUMNS, MIN_N, SCHEMES, DecisionMapData, _frame,
                             scheme_stats)

@@ -32,7 +32,7 @@ import pandas as pd
 
 from spadille.analyses.paired import paired_difference
 from spadille.kernel.common.errors import SimulationError
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.bid_estimates import bid_estimates
 from spadille.kernel.quadrille.cards import SEAT_NAMES
 from spadille.kernel.quadrille.policies import POLICIES, SeatPolicy

@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 
 from spadille.kernel.common.errors import SimulationError
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import features as F
 from spadille.kernel.quadrille.cards import KING, N_RANKS, SEAT_NAMES
 from spadille.kernel.quadrille.policies import SeatPolicy

@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 import numpy as np
 import pandas as pd
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.policies import SeatPolicy
 from spadille.kernel.quadrille.reference.contract import casco_calls, legal_calls, legal_demands

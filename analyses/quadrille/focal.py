@@ -1,6 +1,6 @@
 """What the focal seat got under each variant of a paired replay, ranked.
 
-``play_variants`` returns, for every deal and variant, the deal's result (_layout.OUT_*).
+``play_variants`` returns, for every deal and variant, the deal's result (layout.OUT_*).
 Here it becomes the focal seat's view: its net jetons for the deal (antes included, at a
 fresh table, so what a remise leaves on the table counts as spent), and whether it played
 the contract itself and won, was remised or lost codille, or made the vole. Estimates carry
@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from spadille.analyses.paired import mean_ci, paired_difference, rate_ci
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from typing import Callable, Sequence
 import numpy as np
 import pandas as pd
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.cards import SEAT_NAMES
 from spadille.kernel.quadrille.policies import SeatPolicy
 from spadille.kernel.quadrille.ruleset import Ruleset

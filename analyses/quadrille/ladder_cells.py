@@ -5,7 +5,7 @@ A pair's contract and role are the reference's: what the all-reference play of t
 the seat (the ombre, his called friend, a defender; no role where nobody played). Every policy is
 then measured on the same pairs of a cell, so two policies' cells compare deal for deal. Groups:
 the whole table, each role (and the side and the defenders), each seat, each contract the deals
-produced (in the layout's order, named by _layout.CONTRACT_NAMES), and each contract and role.
+produced (in the layout's order, named by layout.CONTRACT_NAMES), and each contract and role.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from spadille.analyses.paired import stratified_ratio_ci
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 
 OMBRE, FRIEND, DEFENDER, NO_ROLE = 0, 1, 2, 3
 ROLE_NAMES = ("ombre", "friend", "defender")

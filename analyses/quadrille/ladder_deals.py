@@ -21,7 +21,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from spadille.kernel.common.errors import SimulationError
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.policies import SeatPolicy
 from spadille.kernel.quadrille.ruleset import Ruleset
 
@@ -84,7 +84,7 @@ def plain_plan(ruleset: Ruleset, seed: int, deals: int) -> DealPlan:
 
 
 def contract_codes(names: Sequence[str]) -> tuple[int, ...]:
-    """The codes of contracts given by name (_layout.CONTRACT_NAMES), in code order; one sentence
+    """The codes of contracts given by name (layout.CONTRACT_NAMES), in code order; one sentence
     for a name that is not a contract."""
     codes = set()
     playable = [name for code, name in enumerate(L.CONTRACT_NAMES) if code != L.NO_CONTRACT]

@@ -9,7 +9,7 @@ reference plays the other team. The auction stays the reference's, so both plays
 the same contract and roles, and a gain is card play only, split cleanly by contract and role.
 
 The kernel already lets a seat hand the cards of a role to another policy (``SeatPolicy.roles``,
-_layout.ROLE_POLICY) and keeps the heuristic's card-play rules role by role (ROLE.RULE), so the
+layout.ROLE_POLICY) and keeps the heuristic's card-play rules role by role (ROLE.RULE), so the
 team's seat is one policy row: the reference's bidding, each role's cards played by whoever plays
 that role (its kernel, its rules), and the searching players' parameters of whichever policy has
 its own. Every seat of the table gets the same row: which team a seat is on is its role, decided
@@ -20,7 +20,7 @@ a candidate that cannot bid as the reference) are refused in one sentence.
 from __future__ import annotations
 
 from spadille.kernel.common.errors import SimulationError
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import card_rules
 from spadille.kernel.quadrille.policies import POLICIES, ROLE_POLICIES, SeatPolicy, kernel_arrays
 

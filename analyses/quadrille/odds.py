@@ -16,7 +16,7 @@ from math import comb
 import numpy as np
 import pandas as pd
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.ruleset import Ruleset
 

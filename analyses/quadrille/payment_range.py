@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.reference.contract import NOBODY
 from spadille.kernel.quadrille.reference.rules import read_rules
 from spadille.kernel.quadrille.reference.settlement import Table, pay_antes, settle

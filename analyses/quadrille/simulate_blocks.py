@@ -54,7 +54,7 @@ def simulate_on(runner, config, block_deals: int | None = None, progress: Callab
                 on_rows: Callable[[np.ndarray], None] | None = None, on_status: Callable[[Status], None] | None = None):
     """The run of ``config`` over blocks (a ``RunResult``; ``result.ranges`` lists the deals that
     finished when an interrupted run kept blocks with a gap between them)."""
-    from spadille.kernel.quadrille import _layout as L
+    from spadille.kernel.quadrille import layout as L
     from spadille.kernel.quadrille.simulate import RunResult, validate
 
     validate(config)

@@ -16,7 +16,7 @@ import math
 
 import pandas as pd
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.cards import SEAT_NAMES
 
 from spadille.analyses.stats import mean_interval, wilson_interval

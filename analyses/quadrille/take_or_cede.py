@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from spadille.analyses.paired import paired_difference
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.cards import SEAT_NAMES
 from spadille.kernel.quadrille.policies import SeatPolicy
 from spadille.kernel.quadrille.ruleset import Ruleset

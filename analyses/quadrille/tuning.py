@@ -30,7 +30,7 @@ from typing import Callable, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.policies import POLICIES, SeatPolicy, make_seat_policy
 from spadille.kernel.quadrille.ruleset import Ruleset
 

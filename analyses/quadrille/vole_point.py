@@ -2,7 +2,7 @@
 
 When the ombre's side has won the first ``vole.after_straight_tricks`` tricks (plain quadrille:
 six), the side member on lead decides whether to go on for the vole. The kernel records his
-state there (_layout.COL_VOLE_*: his cards, the cards gone, whether the called king has shown),
+state there (layout.COL_VOLE_*: his cards, the cards gone, whether the called king has shown),
 identically to the reference engine. Here each such position is put in a class of what he can
 see, vectorised over the deals:
 
@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.ruleset import Ruleset, with_overrides
 from spadille.kernel.quadrille.tables import build_tables
 

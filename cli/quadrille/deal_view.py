@@ -1,4 +1,4 @@
-"""One deal's row (``_layout.COL_*``) rendered for people: hands, auction, contract, play, result."""
+"""One deal's row (``layout.COL_*``) rendered for people: hands, auction, contract, play, result."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.cards import SEAT_NAMES, SUIT_SYMBOLS, SUITS, Hand, format_card
 
 # The bid that overbid the asker, as the force answer names it.

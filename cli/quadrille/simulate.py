@@ -152,6 +152,6 @@ def rows_template():
     """An empty kernel row array: its table fixes the output file's columns and types."""
     import numpy as np
 
-    from spadille.kernel.quadrille import _layout as L
+    from spadille.kernel.quadrille import layout as L
 
     return np.zeros((0, L.N_ROW_COLS), dtype=np.int64)

@@ -40,7 +40,7 @@ def solve_command(
         from rich.console import Console
         from rich.table import Table
 
-        from spadille.kernel.quadrille import _layout as L
+        from spadille.kernel.quadrille import layout as L
         from spadille.kernel.quadrille.cards import SEAT_NAMES, SUITS, CardError, format_card, parse_deal, parse_suit
         from spadille.kernel.quadrille.ruleset import load_ruleset_with
         from spadille.kernel.quadrille.search.solver import DoubleDummySolver

@@ -15,7 +15,7 @@ import argparse
 import numpy as np
 from numba import njit
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import bench_dd
 from spadille.kernel.quadrille.ruleset import load_ruleset
 from spadille.kernel.quadrille.search import _dd

@@ -19,7 +19,7 @@ import sys
 
 import numpy as np
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.ruleset import load_ruleset
 from spadille.kernel.quadrille.simulate import RunConfig, simulate

@@ -25,7 +25,7 @@ def one_round(deals: int) -> dict[str, float]:
     import numba
     import numpy as np
 
-    from spadille.kernel.quadrille import _layout as L
+    from spadille.kernel.quadrille import layout as L
     from spadille.kernel.quadrille._playout import greedy_playout
     from spadille.kernel.quadrille.policies import make_seat_policy
     from spadille.kernel.quadrille.ruleset import load_ruleset

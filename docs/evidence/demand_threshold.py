@@ -8,7 +8,7 @@ Run: .venv/bin/python docs/evidence/demand_threshold.py
 import numpy as np
 
 from spadille.analyses.paired import mean_ci
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.policies import POLICIES, make_seat_policy
 from spadille.kernel.quadrille.ruleset import load_ruleset
 from spadille.kernel.quadrille.variants import Variant, deals_of_seed, play_variants

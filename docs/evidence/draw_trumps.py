@@ -6,7 +6,7 @@ import numpy as np
 from spadille.kernel.quadrille.ruleset import load_ruleset
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.variants import Variant, play_variants, deals_of_seed
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.analyses.paired import mean_ci
 rs = load_ruleset("encyclopedie-1765")
 base = (make_seat_policy("heuristic"),)*4

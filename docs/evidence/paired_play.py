@@ -10,7 +10,7 @@ import numpy as np
 from spadille.kernel.quadrille.ruleset import load_ruleset
 from spadille.kernel.quadrille.policies import make_seat_policy as m
 from spadille.kernel.quadrille.simulate import RunConfig, simulate
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.analyses.stats import wilson_interval
 
 n = int(sys.argv[1]); seed = 2026

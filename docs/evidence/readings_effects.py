@@ -17,7 +17,7 @@ import time
 import numpy as np
 
 from spadille.analyses.paired import mean_ci, paired_difference, rate_ci
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.ruleset import load_ruleset, with_overrides
 from spadille.kernel.quadrille.simulate import RunConfig, simulate

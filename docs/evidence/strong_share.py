@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from spadille.analyses.paired import float_mean_ci
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.ruleset import load_ruleset
 from spadille.kernel.quadrille.simulate import RunConfig, simulate

@@ -7,7 +7,7 @@ import sys
 import numpy as np
 
 from spadille.analyses.paired import float_mean_ci, rate_ci
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.ruleset import load_ruleset
 from spadille.kernel.quadrille.variants import Variant, deals_of_seed, play_variants

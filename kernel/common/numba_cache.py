@@ -1,7 +1,7 @@
 """Where numba keeps spadille's compiled code: a folder named after the kernel's source.
 
 numba checks a cached function against its own file only (its time and size). When a module it
-calls or inlines changes, or a constant it read at compile time (a layout index in ``_layout.py``,
+calls or inlines changes, or a constant it read at compile time (a layout index in ``layout.py``,
 say), the cached machine code is still loaded, silently computing with the old values. That is
 what a ``git pull`` in a clone does: only the changed files get new times. (Seen in this project:
 after ``_layout.py`` moved the card-play rules by two slots, the cached deal loop read the

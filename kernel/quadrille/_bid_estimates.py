@@ -2,7 +2,7 @@
 
 from numba import njit, prange
 
-from . import _layout as L
+from . import layout as L
 from ._policies import best_trumps
 
 

@@ -9,14 +9,14 @@ defaults the play is the heuristic's as it was written before the rules became d
 import numpy as np
 from numba import njit
 
-from spadille.kernel.common._bits import ZERO, above, bit, highest, lowest, popcount
+from spadille.kernel.common._bits import ONE, ZERO, above, below, bit, highest, lowest, popcount
 
-from . import _layout as L
+from . import layout as L
 
 
 @njit(cache=True, _nrt=False)
 def role_of(obs):
-    """The player's role (_layout.ROLE_*), from what he sees."""
+    """The player's role (layout.ROLE_*), from what he sees."""
     seat = obs[L.O_SEAT]
     contract = obs[L.O_CONTRACT]
     if seat == obs[L.O_OMBRE]:
@@ -73,24 +73,16 @@ def is_partner(obs, other):
 def discard(legal, trump, block_mask, shortest, keep):
     """The lowest card of the shortest (or longest) plain suit available, suits in ``keep`` (a bit
     per block) only when no other is; a trump only if nothing else."""
-    best = -1
+    best = lowest(legal)
     best_key = 1 << 30
-    for suit in range(4):
-        if suit == trump:
-            continue
+    for suit in range(4):  # selects, not branches: which suit is shortest is anybody's guess
         cards = legal & block_mask[trump, suit]
-        if cards == ZERO:
-            continue
         length = popcount(cards)
-        key = length if shortest else -length
-        if keep & (1 << suit) != 0:
-            key += 100
-        if key < best_key:
-            best_key = key
-            best = lowest(cards)
-    if best >= 0:
-        return best
-    return lowest(legal)
+        key = (length if shortest else -length) + (100 if keep & (1 << suit) != 0 else 0)
+        better = (suit != trump) & (cards != ZERO) & (key < best_key)
+        best_key = key if better else best_key
+        best = lowest(cards) if better else best
+    return best
 
 
 @njit(cache=True, _nrt=False)
@@ -110,32 +102,24 @@ def _equal_top(card, legal, hand, seen, block_mask, trump, block_of_pos):
     """The highest card of ``legal`` equal to ``card``: reached from it through cards that are
     the player's own or played before this trick, within its suit."""
     block = block_mask[trump, block_of_pos[trump, card]]
-    top = card
-    pos = card + 1
-    while pos < 64 and block & bit(pos) != ZERO and (hand | seen) & bit(pos) != ZERO:
-        if legal & bit(pos) != ZERO:
-            top = pos
-        pos += 1
-    return top
+    next_up = np.uint64(card + 1)
+    run = below(lowest(~(((hand | seen) & block) >> next_up))) << next_up  # the unbroken run above it
+    return max(card, highest(legal & run))  # highest(0) is -1
 
 
 @njit(cache=True, _nrt=False)
-def _keep_suits(hand, obs, params, base, trump, block_mask):
+def _keep_suits(hand, obs, params, base, trump, block_of_pos, block_mask):
     """The plain blocks a discard avoids: the called suit, suits with a guarded king."""
     keep = 0
     called = obs[L.O_CALLED_POS]
     if _flag(params, base, L.CR_KEEP_CALLED_SUIT) and called >= 0:
-        for suit in range(4):
-            if block_mask[trump, suit] & bit(called) != ZERO:
-                keep |= 1 << suit
+        keep |= 1 << block_of_pos[trump, called]
     if _flag(params, base, L.CR_KEEP_GUARDED_KINGS):
         for suit in range(4):
             block = block_mask[trump, suit]
-            if suit == trump or block == ZERO:
-                continue
             mine = hand & block
-            if mine & bit(highest(block)) != ZERO and popcount(mine) <= 2:
-                keep |= 1 << suit
+            guarded = (((mine >> np.uint64(highest(block | ONE))) & ONE) != ZERO) & (popcount(mine) <= 2)
+            keep |= (1 << suit) if (suit != trump) & (block != ZERO) & guarded else 0
     return keep
 
 
@@ -175,8 +159,8 @@ def _kings_without_queens(hand, gone, trump, block_mask):
     return out
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _lead(hand, obs, outstanding, params, base, block_mask):
+@njit(cache=True, _nrt=False, forceinline=True)
+def _lead(hand, obs, outstanding, params, base, block_of_pos, block_mask):
     trump = obs[L.O_TRUMP]
     trump_block = block_mask[trump, trump]
     my_trumps = hand & trump_block
@@ -222,34 +206,28 @@ def _lead(hand, obs, outstanding, params, base, block_mask):
     if my_trumps != ZERO and out_trumps == ZERO and _flag(params, base, L.CR_CASH_TRUMPS_NONE_OUT):
         return highest(my_trumps)
     if _flag(params, base, L.CR_LEAD_CALLED_SUIT) and called >= 0:
-        for suit in range(4):
-            block = block_mask[trump, suit]
-            if suit != trump and block & bit(called) != ZERO and hand & block & ~barred != ZERO:
-                return lowest(hand & block & ~barred)
+        suit = block_of_pos[trump, called]
+        cards = hand & block_mask[trump, suit] & ~barred
+        if suit != trump and cards != ZERO:
+            return lowest(cards)
     # a card of the longest (or shortest) plain suit, a defender avoiding suits the ombre ruffs
     ombre = obs[L.O_OMBRE]
     avoid = _flag(params, base, L.CR_AVOID_OMBRE_VOIDS)
     long_suit = _flag(params, base, L.CR_PLAIN_SUIT_LONG)
-    best = -1
+    ruffs = obs[L.O_SHOWED_OUT + ombre] if avoid else 0
+    best = lowest(hand)
     best_score = -99
-    for suit in range(4):
-        if suit == trump:
-            continue
+    for suit in range(4):  # selects, not branches, as in discard
         cards = hand & block_mask[trump, suit]
-        if cards & ~barred == ZERO:
-            continue
-        score = popcount(cards) if long_suit else 20 - popcount(cards)
-        if avoid and obs[L.O_SHOWED_OUT + ombre] & (1 << suit) != 0:
-            score -= 30
-        if score > best_score:
-            best_score = score
-            best = highest(cards & ~barred) if high_card else lowest(cards & ~barred)
-    if best >= 0:
-        return best
-    return lowest(hand)
+        allowed = cards & ~barred
+        score = (popcount(cards) if long_suit else 20 - popcount(cards)) - (30 if ruffs & (1 << suit) != 0 else 0)
+        better = (suit != trump) & (allowed != ZERO) & (score > best_score)
+        best_score = score if better else best_score
+        best = (highest(allowed) if high_card else lowest(allowed)) if better else best
+    return best
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def heuristic_card(params, base, hand, legal, obs, pack_ord, block_of_pos, block_mask):
     """The heuristic's card (an ordered position of ``legal``) under the rules of the player's role
     that start at ``base`` in his row (rules_of_role)."""
@@ -257,14 +235,12 @@ def heuristic_card(params, base, hand, legal, obs, pack_ord, block_of_pos, block
     gone = np.uint64(obs[L.O_GONE])
     outstanding = pack_ord & ~gone & ~hand
     if obs[L.O_N_IN_TRICK] == 0:
-        return _lead(legal, obs, outstanding, params, base, block_mask)
+        return _lead(legal, obs, outstanding, params, base, block_of_pos, block_mask)
     best_pos = obs[L.O_BEST_POS]
     best_block = block_of_pos[trump, best_pos]
     trump_block = block_mask[trump, trump]
-    if best_block == trump:
-        winners = legal & trump_block & above(best_pos)
-    else:
-        winners = (legal & block_mask[trump, best_block] & above(best_pos)) | (legal & trump_block)
+    # the cards above the best of its suit, or trumps (the trump block lies above every plain one)
+    winners = legal & above(best_pos) & (block_mask[trump, best_block] | trump_block)
     last = obs[L.O_N_IN_TRICK] == obs[L.O_N_SEATS] - 1
     led = obs[L.O_TRICK_CARDS]
     following = (legal & block_mask[trump, block_of_pos[trump, led]]) == legal
@@ -289,7 +265,7 @@ def heuristic_card(params, base, hand, legal, obs, pack_ord, block_of_pos, block
                 top = _equal_top(card, legal & ~winners, hand, seen, block_mask, trump, block_of_pos)
                 return top
             return card
-        keep = _keep_suits(hand, obs, params, base, trump, block_mask)
+        keep = _keep_suits(hand, obs, params, base, trump, block_of_pos, block_mask)
         return discard(legal, trump, block_mask, _flag(params, base, L.CR_DISCARD_SHORT), keep)
     if last:
         card = lowest(winners)

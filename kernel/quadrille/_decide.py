@@ -9,7 +9,7 @@ nor loads it (the solver and the world sampler cost about 100 s to compile cold)
 from numba import types
 from numba.extending import overload
 
-from . import _layout as L
+from . import layout as L
 from ._policies import choose_card, choose_vole
 from .search._players import dd_card, dd_vole, pimc_card, pimc_vole
 

@@ -1,6 +1,6 @@
 """The jitted deal loop: deal -> auction -> trump and call -> play -> vole -> result -> payments.
 
-``play_deal`` plays one deal and writes its row (layout COL_* in _layout.py) into ``res``.
+``play_deal`` plays one deal and writes its row (layout COL_* in layout.py) into ``res``.
 ``run_chunks`` plays a range of deals in parallel chunks and aggregates inside the kernel,
 so memory does not grow with the number of deals; rows are copied out only when asked.
 
@@ -14,7 +14,7 @@ from numba import njit, prange
 from spadille.kernel.common._bits import ZERO, bit, highest, lowest, popcount
 from spadille.kernel.common._rng import below_n, seed_deal
 
-from . import _layout as L
+from . import layout as L
 from ._card_play import rules_of_role
 from ._decide import decide_card, decide_vole
 from ._situations import note_lead, play_of, reset_history
@@ -24,6 +24,12 @@ from ._rules import (beats, called_king_duty, casco_calls, count_matadors, legal
                      matador_bonus, revealed_absent, to_ordered)
 from ._settle import TABLE_LEN, pay_antes, settle, table_total
 from .search._dd_tt import BUCKET_WORDS, SHAPE_WORDS
+
+# -1 and 0 as int64, not as int literals: numba compiles a callee once more for every literal value
+# a call site passes it (and for the literal a variable starts from, before it widens), so the
+# deal loop passes these instead wherever it starts a variable or passes a constant.
+NONE = np.int64(-1)
+NIL = np.int64(0)
 
 
 @njit(cache=True, _nrt=False)
@@ -114,7 +120,7 @@ def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend,
 def _rules_of_seat(obs, seat, friend, contract, ombre):
     """Where ``seat``'s card-play rules start in its row (_card_play.rules_of_role), from what it
     sees at the start of play: its role is fixed from there to the end of the deal."""
-    _fill_obs(obs, seat, 0, 0, 0, -1, -1, friend, False, ZERO, contract, ombre)
+    _fill_obs(obs, seat, NIL, NIL, NIL, NONE, NONE, friend, np.bool_(False), ZERO, contract, ombre)
     return rules_of_role(L.CARD_RULES, obs)
 
 
@@ -204,14 +210,14 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
 
     The cards of each trick are written only when ``record`` is set: the aggregates never
     read them, and skipping them is a tenth of the cost of a deal. ``force`` fixes the focal
-    seat's decisions (F_* in _layout.py); F_SEAT = -1 fixes nothing."""
+    seat's decisions (F_* in layout.py); F_SEAT = -1 fixes nothing."""
     n_seats = rules[L.R_SEATS]
     hand_size = rules[L.R_HAND]
     if budgeted_search(policy_ids, policy_params, n_seats):
         dd_table[:, :] = 0
         dd_shapes[:, :] = 0
     res[L.COL_DEAL] = deal
-    spadille_holder = 0
+    spadille_holder = NIL
     for seat in range(L.MAX_SEATS):
         res[L.COL_HANDS + seat] = np.int64(hands_nat[seat]) if seat < n_seats else 0
         res[L.COL_TRICKS + seat] = 0
@@ -270,14 +276,14 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
     focal_ombre = ombre == force[L.F_SEAT] and contract != L.FORCED
     fixed_call = force[L.F_CALL] if focal_ombre else L.FREE
     allowed = rules[L.R_ALLOWED_TRUMPS]
-    called = -1
-    friend = -1
-    given = -1
-    holder = -1  # who gave up a demanded king
+    called = NONE
+    friend = NONE
+    given = NONE
+    holder = NONE  # who gave up a demanded king
     if contract == L.CASCO_GAME:
         # the ombre calls before trumps are named; the called king's holder names them
         calls = casco_calls(hands_nat[ombre], rules)
-        called = _pick_call(calls, fixed_call, policy_ids[ombre], policy_params[ombre], hands_nat[ombre], -1, rng)
+        called = _pick_call(calls, fixed_call, policy_ids[ombre], policy_params[ombre], hands_nat[ombre], NONE, rng)
         friend = _holder(hands_nat, n_seats, ombre, called)
         namer = friend if friend >= 0 else ombre
         if popcount(np.uint64(allowed)) >= 2:
@@ -362,13 +368,13 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
     obs[L.O_CALLED_POS] = called_pos
     obs[L.O_N_SEATS] = n_seats
     # where each seat's card-play rules start in its row: a player keeps his role through the deal
-    role_rules = (_rules_of_seat(obs, 0, friend, contract, ombre), _rules_of_seat(obs, 1, friend, contract, ombre),
-                  _rules_of_seat(obs, 2, friend, contract, ombre), _rules_of_seat(obs, 3, friend, contract, ombre))
+    role_rules = (_rules_of_seat(obs, NIL, friend, contract, ombre), _rules_of_seat(obs, NIL + 1, friend, contract, ombre),
+                  _rules_of_seat(obs, NIL + 2, friend, contract, ombre), _rules_of_seat(obs, NIL + 3, friend, contract, ombre))
 
     vole_allowed = contract != L.FORCED or rules[L.R_FORCED_VOLE] != 0
     vole_after = rules[L.R_VOLE_AFTER]
     vole_state = L.VOLE_NONE
-    vole_decider = -1
+    vole_decider = NONE
     called_seen = called_pos < 0 or contract == L.CASCO_GAME  # the casco friend named trumps
     partner_card = -1 if demanding else called  # what the policies know as the called card
     duty = rules[L.R_CALLED_KING_DUTY] != 0 and called_pos >= 0
@@ -380,8 +386,8 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
                     and contract != L.CASCO_GAME)
     spadille_pos = top_pos[trump]
     gone = ZERO
-    side_tricks = 0
-    leader = 0
+    side_tricks = NIL
+    leader = NIL
     for trick in range(hand_size):
         if (trick == vole_after and vole_allowed and side_tricks == trick
                 and (called_seen or rules[L.R_VOLE_NEEDS_SEEN] == 0)
@@ -393,10 +399,10 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
             if focal_ombre and force[L.F_VOLE] != L.FREE:
                 undertake = force[L.F_VOLE]
             else:
-                _fill_obs(obs, vole_decider, trick, 0, leader, -1, -1, friend, called_seen, gone, contract, ombre)
+                _fill_obs(obs, vole_decider, trick, NIL, leader, NONE, NONE, friend, called_seen, gone, contract, ombre)
                 pid, rules_at, held = play_of(policy_params[vole_decider], policy_ids[vole_decider], obs,
                                               hands[vole_decider], pack_ord, pos_of_card, card_of_pos, block_of_pos,
-                                              block_mask, 1)
+                                              block_mask, NIL + 1)
                 if held and res[L.COL_SITUATION] < 0:
                     res[L.COL_SITUATION] = trick
                     res[L.COL_SITUATION_SEAT] = vole_decider
@@ -411,9 +417,9 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
         res[L.COL_LEADERS + trick] = leader
         for i in range(L.MAX_SEATS):
             obs[L.O_TRICK_CARDS + i] = -1
-        led_pos = -1
-        best_pos = -1
-        best_seat = -1
+        led_pos = NONE
+        best_pos = NONE
+        best_seat = NONE
         for i in range(n_seats):
             seat = leader + i
             if seat >= n_seats:
@@ -427,7 +433,7 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
                 base = role_rules[seat]
                 if policy_params[seat, L.PLAYS_BY_ROLE] != 0:  # the call is costly; most seats skip it
                     pid, rules_at, held = play_of(policy_params[seat], pid, obs, hands[seat], pack_ord,
-                                                  pos_of_card, card_of_pos, block_of_pos, block_mask, 0)
+                                                  pos_of_card, card_of_pos, block_of_pos, block_mask, NIL)
                     if held and res[L.COL_SITUATION] < 0:
                         res[L.COL_SITUATION] = trick
                         res[L.COL_SITUATION_SEAT] = seat
@@ -482,8 +488,8 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
         if with_friend:
             side_start |= start_ord[friend]
         matadors = count_matadors(side_start, trump, rules, top_pos, trump_block)
-    odd_defender = -1
-    odd_best = -1
+    odd_defender = NONE
+    odd_best = NONE
     for seat in range(n_seats):
         if seat != ombre and seat != friend and start_ord[seat] & trump_block != ZERO:
             top = highest(start_ord[seat] & trump_block)

@@ -12,7 +12,7 @@ from numba import njit, prange
 
 from spadille.kernel.common._bits import ZERO, above, lowest, nth_set, popcount
 
-from . import _layout as L
+from . import layout as L
 from ._engine import deal_hands
 from ._rules import beats, legal_plays, to_ordered
 

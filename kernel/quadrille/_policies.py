@@ -22,7 +22,7 @@ from numba import njit
 from spadille.kernel.common._bits import ONE, ZERO, bit, lowest, nth_set, popcount
 from spadille.kernel.common._rng import below_n
 
-from . import _layout as L
+from . import layout as L
 from ._card_play import discard, heuristic_card, heuristic_vole
 from ._learned import learned_card
 
@@ -34,47 +34,85 @@ _TOP_WEIGHTS = (1.0, 1.0, 0.9, 0.7, 0.45, 0.45)
 _LOW_TRUMP = 0.25
 
 
+def _top_sums() -> np.ndarray:
+    """The top trumps' part of the estimate for each pattern of them held (bit d: the depth-th
+    best), each weight added in turn from spadille down, as the estimate adds them."""
+    sums = np.zeros(1 << len(_TOP_WEIGHTS))
+    for pattern in range(len(sums)):
+        value = 0.0
+        for depth, weight in enumerate(_TOP_WEIGHTS):
+            if pattern >> depth & 1:
+                value += weight
+        sums[pattern] = value
+    return sums
+
+
+def _suit_terms() -> np.ndarray:
+    """A plain suit's terms of the estimate, in the order it adds them, by [length (0, 1, 2 or more),
+    king held, queen held, trumps held (under 3, 3, 4 or more)]; 0.0 where a term is not added."""
+    terms = np.zeros((3, 2, 2, 3, 3))
+    for length in range(3):
+        for king in range(2):
+            for queen in range(2):
+                for trumps in range(3):
+                    if length == 0:
+                        terms[length, king, queen, trumps, 0] = 0.3 if trumps >= 1 else 0.0  # a void, to ruff
+                        continue
+                    guarded_queen = length >= 2 and queen == 1
+                    if king:
+                        terms[length, king, queen, trumps, 0] = 0.85
+                        terms[length, king, queen, trumps, 1] = 0.5 if guarded_queen else 0.0
+                    else:
+                        terms[length, king, queen, trumps, 0] = 0.25 if guarded_queen else 0.0
+                    # a singleton beside four trumps
+                    terms[length, king, queen, trumps, 2] = 0.15 if length == 1 and trumps == 2 else 0.0
+    return terms
+
+
+# Code, not rules: the estimate's own weights laid out for lookup (the pack's ranks come as arguments).
+_TOP_SUMS = _top_sums()
+_SUIT_TERMS = _suit_terms()
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos):
-    """Rough count of the tricks a hand takes by itself with ``trump`` as trumps.
+    """Rough count of the tricks a hand takes by itself with ``trump`` as trumps: its top trumps
+    (_TOP_WEIGHTS), _LOW_TRUMP for every other trump, 0.4 for every trump past the third; in each
+    plain suit 0.85 for the king and 0.5 more for the queen beside it, 0.25 for a guarded queen
+    alone, 0.3 for a void with three trumps, 0.15 for a singleton with four.
 
     Works on the natural mask: the trumps are read off the top of the ordered encoding
     (card_of_pos), the plain suits by their king and queen, which head every plain suit.
 
-    Every term is added as weight times a 0/1 flag, in a fixed order, instead of under a branch:
-    the auction asks this of every seat for every trump, and whether a hand holds a given card is
-    a coin toss to the branch predictor. Adding 0.0 leaves a sum of non-negative terms exactly as
-    it was, so the sum is the same double, bit for bit, as the branching form's (thresholds are
-    compared with it).
+    The auction asks this of every seat for every trump, and whether a hand holds a given card is
+    a coin toss to the branch predictor, so the terms are looked up (_TOP_SUMS, _SUIT_TERMS) and
+    added in their fixed order, a term that does not apply as 0.0. Adding 0.0 leaves a sum of
+    non-negative terms as it was, so the sum is the same double, bit for bit, as adding only the
+    terms that apply (thresholds are compared with it).
     """
     top = top_pos[trump]
     trump_cards = nat_suit_mask[trump, trump]
     n_trumps = popcount(hand_nat & trump_cards)
-    value = 0.0
-    in_top = 0
-    counting = 1  # 0 once the trump suit runs out (a removed suit named trumps holds only the black aces)
+    pattern = ZERO
+    counting = ONE  # 0 once the trump suit runs out (a removed suit named trumps holds only the black aces)
     for depth in range(len(_TOP_WEIGHTS)):
-        card = card_of_pos[trump, top - depth]
-        counting &= np.int64((trump_cards >> np.uint64(card)) & ONE)
-        held = counting & np.int64((hand_nat >> np.uint64(card)) & ONE)
-        value += _TOP_WEIGHTS[depth] * held
-        in_top += held
-    value += _LOW_TRUMP * (n_trumps - in_top)
+        card = np.uint64(card_of_pos[trump, top - depth])
+        counting &= trump_cards >> card
+        pattern |= (counting & (hand_nat >> card) & ONE) << np.uint64(depth)
+    value = _TOP_SUMS[pattern]
+    value += _LOW_TRUMP * (n_trumps - popcount(pattern))
     value += 0.4 * max(n_trumps - 3, 0)
-    three = 1 if n_trumps >= 3 else 0
-    four = 1 if n_trumps >= 4 else 0
+    trumps = min(max(n_trumps - 2, 0), 2)
     for suit in range(4):
         cards = nat_suit_mask[trump, suit]
         if suit == trump or cards == ZERO:
             continue
-        length = popcount(hand_nat & cards)
-        king = np.int64((hand_nat >> np.uint64(suit * 10 + 9)) & ONE)
-        queen_guarded = np.int64((hand_nat >> np.uint64(suit * 10 + 8)) & ONE) & (1 if length >= 2 else 0)
-        value += 0.3 * ((1 if length == 0 else 0) & three)   # a void, with trumps to ruff
-        value += 0.85 * king
-        value += 0.5 * (king & queen_guarded)
-        value += 0.25 * ((1 - king) & queen_guarded)
-        value += 0.15 * ((1 if length == 1 else 0) & four)    # a singleton beside four trumps
+        length = min(popcount(hand_nat & cards), 2)
+        king = (hand_nat >> np.uint64(suit * 10 + 9)) & ONE
+        queen = (hand_nat >> np.uint64(suit * 10 + 8)) & ONE
+        value += _SUIT_TERMS[length, king, queen, trumps, 0]
+        value += _SUIT_TERMS[length, king, queen, trumps, 1]
+        value += _SUIT_TERMS[length, king, queen, trumps, 2]
     return value
 
 

@@ -9,7 +9,7 @@ from numba import njit
 
 from spadille.kernel.common._bits import ONE, ZERO, above, bit, popcount
 
-from . import _layout as L
+from . import layout as L
 
 KING = 9
 QUEEN = 8

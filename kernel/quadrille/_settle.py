@@ -13,7 +13,7 @@ Money is in jetons and every flow is between seats and the table, so
 
 from numba import njit
 
-from . import _layout as L
+from . import layout as L
 from ._rules import bete_size, split_side
 
 T_STAKES, T_BETES, T_ODD, T_CHAIN_LEN, T_CHAIN_FIRST, T_RIDING_COUNT = 0, 1, 2, 3, 4, 5

@@ -16,7 +16,7 @@ from numba import njit
 
 from spadille.kernel.common._bits import ZERO, above, bit, highest, popcount
 
-from . import _layout as L
+from . import layout as L
 from ._card_play import is_partner, masters, role_of
 
 # feature ids (situations.FEATURES names and documents them)

@@ -12,7 +12,7 @@ The two sessions stop as soon as their tables agree: from there on they are the 
 import numpy as np
 from numba import njit, prange
 
-from . import _layout as L
+from . import layout as L
 from ._engine import deal_scratch, play_deal
 from ._settle import T_BETES, T_CHAIN_FIRST, T_CHAIN_LEN, TABLE_LEN, table_total
 

@@ -1,7 +1,7 @@
 """The jitted loop behind paired comparisons: the same hands played under several variants.
 
 A *variant* is one way to play a deal: the focal seat's fixed decisions (force, F_* in
-_layout.py), every seat's policy and parameters, and the rule vector. Each deal is replayed
+layout.py), every seat's policy and parameters, and the rule vector. Each deal is replayed
 under every variant from the same random stream, so the variants differ only by what they
 change: the comparison is paired, deal by deal (common random numbers).
 
@@ -15,7 +15,7 @@ from numba import njit, prange
 
 from spadille.kernel.common._rng import seed_deal
 
-from . import _layout as L
+from . import layout as L
 from ._engine import deal_hands, deal_scratch, play_hands
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _layout as L
+from . import layout as L
 from .policies import SeatPolicy, kernel_arrays, make_seat_policy
 from .ruleset import Ruleset, load_ruleset
 from .simulate import RunConfig, iter_batches, simulate

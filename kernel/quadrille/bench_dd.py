@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _layout as L
+from . import layout as L
 from .ruleset import Ruleset, load_ruleset
 from .search.solver import DoubleDummySolver
 from .tables import KernelTables, build_tables

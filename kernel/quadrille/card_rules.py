@@ -4,7 +4,7 @@ Each rule is one entry: its name, what it does in one line, its range and its de
 role it applies to. A policy parameter ``ROLE.RULE`` sets it (``--param friend.lead_master_trump=0``,
 a policy file, a claim's arm); ``side.RULE``, ``defenders.RULE`` and ``all.RULE`` set it for a group
 of roles. The kernel reads the values as plain numbers from the seat's parameter row
-(``_layout.CARD_RULES``), so changing a rule costs nothing per decision.
+(``layout.CARD_RULES``), so changing a rule costs nothing per decision.
 
 The defaults are the heuristic's play as it was written before the rules became data, but for one
 rule: ``cash_winners_first`` is on for the ombre's side (issue 13's fix of the play that reaches
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from . import _layout as L
+from . import layout as L
 
 ROLES = ("ombre", "friend", "defender_called", "defender_alone", "forced_ombre")
 ROLE_DOCS = {
@@ -41,7 +41,7 @@ NEVER = 11.0  # a draw share no hand reaches: 11 trumps for each one out
 @dataclass(frozen=True)
 class CardRule:
     name: str
-    index: int            # _layout.CR_*
+    index: int            # layout.CR_*
     kind: str             # "lead", "follow", "discard", "trumps", "vole"
     doc: str
     low: float

@@ -36,7 +36,7 @@ import numpy as np
 
 from spadille.kernel.common.errors import UserError
 
-from . import _layout as L
+from . import layout as L
 from . import cards
 from . import expressions
 from . import features as F

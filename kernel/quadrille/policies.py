@@ -11,7 +11,7 @@ from typing import Mapping
 
 from spadille.kernel.common.errors import UserError
 
-from . import _layout as L
+from . import layout as L
 from . import card_rules
 
 

@@ -22,7 +22,7 @@ import numpy as np
 from spadille.kernel.common.errors import SimulationError
 from spadille.kernel.common.version import package_version
 
-from . import _layout as L
+from . import layout as L
 from .policies import SeatPolicy, kernel_arrays
 from .ruleset import Ruleset
 from .tables import KernelTables, build_tables

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from . import _layout as L
+from . import layout as L
 from . import cards, expressions
 from .situations import (BY_NAME, CARD, CARD_OR_SUIT_RANK, FLAG, NAMED, NUMBER, SUIT, SUIT_ARG, SUIT_OF_LAST_LEAD,
                          SUIT_RANKS, SUIT_REFS, SUIT_SHIFT, WHO, WHO_CODES, WHO_ME, WHO_ONE, WHO_PARTNER, WHO_SIDE,

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import _layout as L
+from . import layout as L
 from .card_rules import ROLES
 
 
@@ -202,7 +202,7 @@ SUIT_SHIFT = 1024             # holds: suit reference * SUIT_SHIFT + a mask of r
 @dataclass(frozen=True)
 class Leaf:
     """One comparison: the signed sum of ``terms`` ((feature id, argument, sign) each) plus ``const``,
-    compared with 0 by ``op`` (_layout.OP_*); ``suits``: false while a suit it reads is none."""
+    compared with 0 by ``op`` (layout.OP_*); ``suits``: false while a suit it reads is none."""
 
     op: int
     const: float
@@ -217,7 +217,7 @@ class Situation:
     program: tuple         # (start, leaves), each leaf (Leaf, if_true, if_false): the kernel's jump code
 
     def row(self) -> list[float]:
-        """The situation's entries of a parameter row, from _layout.SITUATION to SITUATION_END."""
+        """The situation's entries of a parameter row, from layout.SITUATION to SITUATION_END."""
         start, leaves = self.program
         entries = [float(len(leaves)), float(start)]
         for leaf, if_true, if_false in leaves:

@@ -22,7 +22,7 @@ import numpy as np
 
 from spadille.kernel.common.errors import SimulationError
 
-from . import _layout as L
+from . import layout as L
 from .cards import SEAT_NAMES
 from .policies import SeatPolicy, kernel_arrays
 from .ruleset import Ruleset

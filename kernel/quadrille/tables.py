@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _layout as L
+from . import layout as L
 from . import cards
 from .ruleset import Ruleset
 

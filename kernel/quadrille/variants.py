@@ -19,7 +19,7 @@ import numpy as np
 
 from spadille.kernel.common.errors import SimulationError
 
-from . import _layout as L
+from . import layout as L
 from .policies import SeatPolicy, kernel_arrays
 from .ruleset import Ruleset
 from .simulate import SOLVER_TABLE_BITS, _set_threads
@@ -35,7 +35,7 @@ def play_seed(seed: int) -> int:
 
 @dataclass(frozen=True)
 class Force:
-    """The focal seat's fixed decisions; None leaves one to the policy (see _layout.F_*)."""
+    """The focal seat's fixed decisions; None leaves one to the policy (see layout.F_*)."""
 
     seat: int | None = None
     bid: int | None = None        # L.PASS / L.ASK / L.ALONE

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import _layout as L
+from . import layout as L
 from . import cards
 
 SHIPPED = Path(__file__).with_name("win_chances.toml")

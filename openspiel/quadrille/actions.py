@@ -1,13 +1,13 @@
 """OpenSpiel's action ids for Quadrille: one range for each kind of decision.
 
 Cards are the natural ids of kernel/quadrille/cards.py (0-39); a card names the card played,
-called, demanded or given, the phase telling which. Then the bids by their _layout code, the
+called, demanded or given, the phase telling which. Then the bids by their layout code, the
 overbid asker's answer, the trump suits, and the vole's no and yes. Chance outcomes are cards.
 """
 
 from __future__ import annotations
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 
 from .replay import BID, CALL, CARD, DEMAND, FORCE, GIFT, TRUMP, VOLE

@@ -24,7 +24,7 @@ import numpy as np
 import pyspiel
 
 from spadille.kernel.common.rule_entries import parse_override
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.reference.play import called_king_duty, legal_cards, trick_winner
 from spadille.kernel.quadrille.reference.rules import read_rules

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 
 from ..common import tensor_views

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from spadille.kernel.common._rng import PythonStream
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.policies import make_seat_policy
 from spadille.kernel.quadrille.reference import ReferenceEngine, Table
 from spadille.kernel.quadrille.reference.state import PlayState

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.search.knowledge import derive_knowledge
 from spadille.kernel.common.worlds import sample_hands

@@ -16,7 +16,7 @@ from typing import Mapping
 
 import numpy as np
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import card_rules
 
 DECISIONS = ("lead", "follow", "vole")

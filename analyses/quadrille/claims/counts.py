@@ -44,7 +44,7 @@ def _colour(table: Table) -> dict[str, Any]:
 
 def _pack(ruleset: Ruleset) -> int:
     from spadille.kernel.quadrille.tables import build_tables
-    from spadille.kernel.quadrille import _layout as L
+    from spadille.kernel.quadrille import layout as L
 
     return int(build_tables(ruleset).rules[L.R_PACK_MASK])
 
@@ -76,7 +76,7 @@ def _read_bete(table: Table) -> dict[str, Any]:
 
 
 def _bete_chain(ruleset: Ruleset, args: dict[str, Any], stated: int):
-    from spadille.kernel.quadrille import _layout as L
+    from spadille.kernel.quadrille import layout as L
     from spadille.kernel.quadrille.reference.rules import read_rules
     from spadille.kernel.quadrille.reference.settlement import bete_size
 
@@ -96,7 +96,7 @@ def _mediateur(ruleset: Ruleset, args: dict[str, Any], stated: int):
     received): the figures the Encyclopédie prints for "Quadrille avec le médiateur"."""
     import numpy as np
 
-    from spadille.kernel.quadrille import _layout as L
+    from spadille.kernel.quadrille import layout as L
     from spadille.kernel.quadrille._settle import TABLE_LEN, settle
     from spadille.kernel.quadrille.tables import build_tables
 

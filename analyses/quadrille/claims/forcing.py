@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from spadille.analyses.claims.reader import Table
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.ruleset import Ruleset
 

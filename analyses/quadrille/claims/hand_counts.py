@@ -24,7 +24,7 @@ from math import comb, prod
 
 import numpy as np
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.ruleset import Ruleset
 

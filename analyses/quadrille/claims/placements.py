@@ -24,7 +24,7 @@ from typing import Iterable
 
 import numpy as np
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.ruleset import Ruleset
 
 MAX_NAMED = 10    # named free cards enumerated at most: 4**10 (about a million) placements on four seats

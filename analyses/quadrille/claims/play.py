@@ -38,7 +38,7 @@ import numpy as np
 from spadille.analyses.claims.guard import guarded
 from spadille.analyses.claims.reader import Table
 from spadille.analyses.claims.verdict import Estimate, interval_places
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.ruleset import Ruleset
 

@@ -28,7 +28,7 @@ from spadille.analyses.claims.guard import MAX_ATTEMPTS_LIMIT, Inconclusive, gua
 from spadille.analyses.claims.reader import Table
 from spadille.analyses.claims.reading import CLAIMS_CARD_PLAY, CLAIMS_RULESET, COMPARISON_RULESET, WORK_RULESET
 from spadille.analyses.claims.verdict import Estimate, interval_places
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.conditions import DEFAULT_MAX_ATTEMPTS
 from spadille.kernel.quadrille.ruleset import DEFAULT_RULESET, Ruleset

@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.win_chances import CONTRACTS, SHIPPED, TRUMPS_TOP, hand_classes
 
 BATCH = 65_536

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 
 from .rules import Rules

@@ -9,7 +9,7 @@ from typing import Sequence
 import numpy as np
 
 from spadille.kernel.common._rng import PythonStream
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.policies import SeatPolicy
 from spadille.kernel.quadrille.ruleset import Ruleset
@@ -57,7 +57,7 @@ def empty_row(deal: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Forced:
-    """The focal seat's fixed decisions (FREE: its policy decides), as _layout.F_* describes.
+    """The focal seat's fixed decisions (FREE: its policy decides), as layout.F_* describes.
 
     A fixed bid that is not open to the seat when it speaks (an ask over an ask) is a pass. The
     trump, the call and the vole choice apply when the focal seat is the ombre by its own bid

@@ -2,7 +2,7 @@
 
 The reference engine asks the same jitted policy functions as the kernel, with arguments it
 builds itself: the hand and legal cards translated from natural ids into the ordered
-encoding the policies read, an observation array laid out per ``_layout.O_*``, and the deal's
+encoding the policies read, an observation array laid out per ``layout.O_*``, and the deal's
 random stream as ``uint64[2] = (key, draws so far)``, copied back into the PythonStream after
 each call so both stay in step. The kernel's lookup tables (``build_tables``: pos_of_card,
 card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos and the rule vector) are used here
@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Sequence
 import numpy as np
 
 from spadille.kernel.common._rng import PythonStream
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import _policies
 from spadille.kernel.quadrille._card_play import rules_of_role
 from spadille.kernel.quadrille.policies import SeatPolicy, kernel_arrays
@@ -78,7 +78,7 @@ class SharedPolicies:
         return np.uint64(mask)
 
     def observation(self, state: PlayState, seat: int) -> np.ndarray:
-        """What ``seat`` sees as he plays (or as he decides on the vole), per ``_layout.O_*``.
+        """What ``seat`` sees as he plays (or as he decides on the vole), per ``layout.O_*``.
         Trick-card entries not yet played this trick are -1."""
         trump = state.ranking.trump
         position = self.pos_of_card[trump]

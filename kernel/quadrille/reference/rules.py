@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille.ruleset import Ruleset
 
-# auction.contracts names -> bid codes (_layout.py)
+# auction.contracts names -> bid codes (layout.py)
 BID_OF_NAME = {"ask": L.ASK, "demand": L.DEMAND, "casco": L.CASCO, "sans-prendre": L.ALONE}
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 from typing import Sequence
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille import card_rules
 from spadille.kernel.quadrille.policies import POLICIES, SeatPolicy

@@ -12,7 +12,7 @@ from typing import Sequence
 import numpy as np
 
 from spadille.kernel.common._rng import PythonStream
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.policies import SeatPolicy
 from spadille.kernel.quadrille.ruleset import Ruleset
 from spadille.kernel.quadrille.variants import Variant, play_seed
@@ -23,7 +23,7 @@ from .settlement import Table
 
 def play_variants(base_ruleset: Ruleset, base_policies: Sequence[SeatPolicy], variants: Sequence[Variant],
                   hands: np.ndarray, deal_ids: np.ndarray, seed: int) -> np.ndarray:
-    """out int64[n_deals, n_variants, N_OUT], laid out per _layout.OUT_*."""
+    """out int64[n_deals, n_variants, N_OUT], laid out per layout.OUT_*."""
     engines = [ReferenceEngine(v.ruleset or base_ruleset, v.policies or tuple(base_policies)) for v in variants]
     out = np.zeros((len(hands), len(variants), L.N_OUT), dtype=np.int64)
     for d, (deal_hands, deal) in enumerate(zip(hands, deal_ids)):

@@ -61,7 +61,7 @@ import numpy as np
 from numba import njit
 
 from spadille.kernel.common._bits import ZERO, above, below, bit, highest, lowest, popcount
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille._rules import beats, legal_plays
 
 from ._dd_bounds import leader_quick_tricks, sure_tricks

@@ -12,7 +12,7 @@ for each seat of the ombre's side. No input checks.
 from numba import njit
 
 from spadille.kernel.common._bits import ZERO, above, bit, highest, lowest, popcount
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 
 
 @njit(inline="always", cache=True)

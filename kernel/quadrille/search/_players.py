@@ -12,7 +12,7 @@ not searched).
 
 Every function takes the deal's state as the engine holds it, in the ordered encoding:
 hands uint64[n_seats] (true hands; ``pimc`` reads only its own), played uint64[n_seats]
-(cards each seat has played, public), obs int64[N_OBS] (see _layout), and the solver's
+(cards each seat has played, public), obs int64[N_OBS] (see layout), and the solver's
 tables (compress8, table, shapes; see solver.py). No input checks here.
 """
 
@@ -21,7 +21,7 @@ from numba import njit
 
 from spadille.kernel.common._bits import ZERO, bit, lowest, popcount
 from spadille.kernel.common._rng import draw, mix64
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 
 from ._dd import GAVE_UP, card_values, card_values_within, solve
 from spadille.kernel.common._worlds import draw_worlds

@@ -51,7 +51,7 @@ import numpy as np
 from numba import njit
 
 from spadille.kernel.common._bits import ZERO, bit
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import cards
 from spadille.kernel.quadrille._rules import beats, revealed_absent, to_ordered
 
@@ -209,7 +209,7 @@ def derive_knowledge(tables, trump: int, observer: int, own_hand: int, plays: Se
     now. plays: (seat, natural card) pairs in play order from the first lead; each trick is
     n_seats consecutive plays going round from its leader (eldest, seat 0, leads the first, the
     winner of each trick the next). ombre: seat (-1 if none); contract:
-    an _layout contract code; called: natural card or -1. Raises KnowledgeError when the
+    an layout contract code; called: natural card or -1. Raises KnowledgeError when the
     history cannot have happened (a card twice, a seat out of turn, a wrong hand size); whether
     each play was legal is not checked (it is what the inferences read).
     """

@@ -23,7 +23,7 @@ from typing import Sequence
 import numpy as np
 
 from spadille.kernel.common.errors import UserError
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.tables import KernelTables
 
 
@@ -64,7 +64,7 @@ def load_search_code() -> None:
     would load another specialisation and change nothing. It asks whether the side can take
     0 tricks with no cards left, which the search answers at its first node.
     ``tests/test_solver_loading.py`` checks that every kernel that searches calls this one."""
-    from spadille.kernel.quadrille._layout import N_RULE_PARAMS
+    from spadille.kernel.quadrille.layout import N_RULE_PARAMS
     from . import _dd
     from ._dd_tt import BUCKET_WORDS, SHAPE_WORDS
 
