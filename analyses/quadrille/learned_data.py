@@ -22,7 +22,7 @@ from typing import Sequence
 
 import numpy as np
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import card_rules
 from spadille.kernel.quadrille.policies import POLICIES, make_seat_policy
 from spadille.kernel.quadrille.ruleset import load_ruleset

@@ -26,7 +26,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 
 from .learned_data import Stratum, label_block, screen_deals
 from .learned_training import Design, choices, featurize, fit, read_block, regret

@@ -23,7 +23,7 @@ from typing import Sequence
 
 import numpy as np
 
-from spadille.kernel.quadrille import _layout as L
+from spadille.kernel.quadrille import layout as L
 
 MAX_CLASSES = 10
 WORDS = 3           # feature words a candidate (_learned.candidate_features)
@@ -63,7 +63,7 @@ def read_block(path: Path) -> dict[str, np.ndarray]:
 
 def _full_observation(obs: np.ndarray) -> np.ndarray:
     """``obs`` with every entry of today's observation: positions kept before it carried each seat's
-    leads (_layout.O_LAST_LEAD on) read as if nobody had led yet. The learned player's features never
+    leads (layout.O_LAST_LEAD on) read as if nobody had led yet. The learned player's features never
     read those entries; strong's rule of keeping a suit does, so strong's held-out regret on such
     positions is that of strong without it."""
     if obs.shape[1] >= L.N_OBS:

@@ -25,7 +25,7 @@ RULESETS = ("encyclopedie-1765", "quadrille-a-trois", "mediateur", "italian-mode
 
 
 def record(deals: int, path: str) -> None:
-    from spadille.kernel.quadrille import _layout as L
+    from spadille.kernel.quadrille import layout as L
     from spadille.kernel.quadrille.policies import kernel_arrays, make_seat_policy
     from spadille.kernel.quadrille.reference import ReferenceEngine, Table
     from spadille.kernel.quadrille.reference.decisions import SharedPolicies
@@ -60,7 +60,7 @@ def record(deals: int, path: str) -> None:
 def replay(path: str, passes: int) -> dict:
     from numba import njit
 
-    from spadille.kernel.quadrille import _layout as L
+    from spadille.kernel.quadrille import layout as L
     from spadille.kernel.quadrille._learned import learned_card
     from spadille.kernel.quadrille.ruleset import load_ruleset
     from spadille.kernel.quadrille.tables import build_tables

@@ -26,7 +26,7 @@ from numba import njit
 
 from spadille.kernel.common._bits import ZERO, above, below, bit, highest, lowest, popcount
 
-from . import _layout as L
+from . import layout as L
 from ._card_play import role_of
 
 SLOT_LEAD, SLOT_SECOND, SLOT_MIDDLE, SLOT_LAST = 0, 1, 2, 3

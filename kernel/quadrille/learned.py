@@ -30,7 +30,7 @@ import numpy as np
 from spadille.kernel.common.files import toml_value, write_text_atomic
 from spadille.kernel.common.errors import UserError
 
-from . import _layout as L
+from . import layout as L
 from .card_rules import ROLES
 
 SHIPPED = Path(__file__).with_name("learned.toml")
