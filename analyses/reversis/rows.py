@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from spadille.kernel.reversis import layout as L
 
@@ -39,14 +40,22 @@ def record_columns() -> list[tuple[str, int, str]]:
     return cols
 
 
-def deal_rows(first_deal: int, records: np.ndarray, session_length: int) -> pd.DataFrame:
-    """One row per deal; ``deal`` is the global index (session = deal // length)."""
+def deal_table(first_deal: int, records: np.ndarray, session_length: int) -> pa.Table:
+    """One row per deal as an Arrow table, built without pandas: each column a typed copy of one
+    column of the records, the two named codes dictionary columns (they write and read back as
+    their names). ``deal`` is the global index (session = deal // length)."""
     deals = np.arange(first_deal, first_deal + len(records), dtype=np.int64)
-    data = {"deal": deals, "session": deals // session_length,
-            "deal_in_session": (deals % session_length).astype(np.int16)}
+    columns = {"deal": deals, "session": deals // session_length,
+               "deal_in_session": (deals % session_length).astype(np.int16)}
+    by_column = np.ascontiguousarray(np.asarray(records).T)   # one pass; each column below is a row of it
     for name, col, dtype in record_columns():
-        data[name] = records[:, col].astype(dtype)
-    frame = pd.DataFrame(data)
-    frame["quinola_fate"] = pd.Categorical.from_codes(frame["quinola_fate"], L.QUINOLA_FATES)
-    frame["reversis"] = pd.Categorical.from_codes(frame["reversis"], L.REVERSIS_NAMES)
-    return frame
+        columns[name] = by_column[col].astype(dtype)
+    arrays = {name: pa.array(values) for name, values in columns.items()}
+    for name, names in (("quinola_fate", L.QUINOLA_FATES), ("reversis", L.REVERSIS_NAMES)):
+        arrays[name] = pa.DictionaryArray.from_arrays(arrays[name], pa.array(names, type=pa.string()))
+    return pa.table(arrays)
+
+
+def deal_rows(first_deal: int, records: np.ndarray, session_length: int) -> pd.DataFrame:
+    """``deal_table`` as a DataFrame (the named codes as categoricals)."""
+    return deal_table(first_deal, records, session_length).to_pandas()

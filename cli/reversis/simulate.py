@@ -46,7 +46,7 @@ def _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, ou
     import numpy as np
     from rich.markup import escape
 
-    from spadille.analyses.reversis.rows import deal_rows
+    from spadille.analyses.reversis.rows import deal_table
     from spadille.analyses.reversis.summary import events, net_by_player, net_by_position, payments_by_category
     from spadille.cli.run_output import RunOutput
     from spadille.kernel.reversis import layout as L
@@ -60,7 +60,7 @@ def _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, ou
     config.validate()
     total = config.sessions * session_length
     output = RunOutput(out, scheduler, block_deals, unit="deals", total=total)
-    output.check(lambda: deal_rows(0, np.zeros((0, L.N_RECORD), dtype=np.int64), session_length))
+    output.check(lambda: deal_table(0, np.zeros((0, L.N_RECORD), dtype=np.int64), session_length))
     with output as running:
         want_rows = out is not None
         on_batch = (lambda first, rows: running.hand_over((first, rows))) if want_rows else None
@@ -73,7 +73,7 @@ def _run(deals, seed, ruleset, preset, rule, policy, session_length, threads, ou
 
             work = lambda: reversis_on(running.runner, config, want_rows=want_rows,  # noqa: E731
                                        progress=running.advance, on_batch=on_batch, batch_deals=batch_deals)
-        result = running.pump(work, running.write_rows(lambda batch: deal_rows(*batch, session_length)))
+        result = running.pump(work, running.write_rows(lambda batch: deal_table(*batch, session_length)))
         if result is None:        # a second Ctrl-C before anything finished
             running.commit({}, 0)
             return running.ending
