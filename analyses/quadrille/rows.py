@@ -6,14 +6,11 @@ Hands appear twice: as text for people (``♠K 7 A  ♥3``, as ``cards.Hand.form
 it) and as the natural mask for programs. The trick-by-trick play is not included; ``spadille
 show`` replays a single deal.
 
-``rows_table`` builds an Arrow table without a Python object per deal, and copies no more than
-it must: the kernel's codes stay integers up to the file. Each name column is a dictionary
-column, the kernel's codes as indices into a short array of names (no string is copied; Parquet
-and CSV write the names, and a Parquet file reads back as plain text); the hands' text is joined from per-suit pieces by a
-jitted loop (kernel/common/_text.py). A recorded simulation writes every batch through it, on
-the main thread while the kernel plays the next batch, so it must cost well under a deal's play
-(docs/speed.md). ``rows_frame`` is the same table as a pandas DataFrame of plain strings and
-integers, for analyses.
+``rows_table`` builds an Arrow table without a Python object per deal: every name column is a
+take from a short array of names, and the hands' text is joined from per-suit pieces by a jitted
+loop (kernel/common/_text.py). A recorded simulation writes every batch through it, so it must
+keep up with the deal loop (issue 39: the text built in Python took longer than the deals).
+``rows_frame`` is the same table as a pandas DataFrame, for analyses.
 """
 
 from __future__ import annotations
@@ -76,10 +73,9 @@ def _names(names: tuple[str, ...]) -> pa.StringArray:
     return pa.array(names + (NONE,), type=pa.string())
 
 
-def _named(codes: np.ndarray, names: tuple[str, ...]) -> pa.DictionaryArray:
-    """The codes as indices into ``names`` (-1: ``none``), as a dictionary column: no string copied."""
-    indices = np.where(codes < 0, len(names), codes).astype(np.int8)
-    return pa.DictionaryArray.from_arrays(pa.array(indices, type=pa.int8()), _names(names))
+def _named(codes: np.ndarray, names: tuple[str, ...]) -> pa.Array:
+    indices = np.where(codes < 0, len(names), codes)
+    return _names(names).take(pa.array(indices, type=pa.int64()))
 
 
 def _integers(values: np.ndarray) -> pa.Array:
@@ -127,11 +123,5 @@ def row_columns(n_seats: int) -> list[str]:
 
 
 def rows_frame(rows: np.ndarray, n_seats: int) -> pd.DataFrame:
-    """``rows_table`` as a pandas DataFrame (names as strings, counts as int64), as a file reads back."""
-    return plain_text(rows_table(rows, n_seats)).to_pandas()
-
-
-def plain_text(table: pa.Table) -> pa.Table:
-    """``table`` with its dictionary columns decoded to plain strings."""
-    return table.cast(pa.schema([pa.field(f.name, f.type.value_type) if pa.types.is_dictionary(f.type) else f
-                                 for f in table.schema]))
+    """``rows_table`` as a pandas DataFrame (names as strings, counts as int64)."""
+    return rows_table(rows, n_seats).to_pandas()
