@@ -33,7 +33,7 @@ StrongerPlayOption = Annotated[bool, typer.Option(
 
 ConfirmHandsOption = Annotated[Optional[int], typer.Option(
     "--confirm-hands", metavar="N",
-    help="Hands for checking each seat's rule of thumb under pimc, all parts together (default 2,000, scaled with "
+    help="Hands for checking each seat's rule of thumb under pimc, all parts together (default 3,000, scaled with "
          "--deals): each part is sampled until pimc decides it or its cap; more hands decide more parts (with "
          "--scheduler, on the cluster). 0 leaves the check out.", show_default=False)]
 CardPlayOption = Annotated[str, typer.Option(
@@ -66,7 +66,7 @@ def report_command(
     claims of the period texts with verdicts, and worked hand evaluations; --stronger-play adds
     how the thresholds move with stronger card play.
 
-    About 9 minutes on two cores by default (measured, cold numba cache: 8 min 36 s; the machine's speed varies from day to day); --quick for a small run. Ctrl-C stops after the
+    About 14 minutes on two cores by default (measured, cold numba cache: 14 min 10 s; the machine's speed varies from day to day); --quick for a small run. Ctrl-C stops after the
     part in progress and writes the parts that finished. With --scheduler the baseline, the
     decision maps, the stronger-play ladder, each seat's rule under pimc and the claims
     run on a Dask cluster (the same tables); the worked hands and the other games' parts run here.

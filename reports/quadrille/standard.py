@@ -37,7 +37,7 @@ DEFAULT_MAP_DEALS = 4_000_000
 # The check of each seat's rule under pimc (reports/quadrille/rule_check.py): a first look at
 # RULE_CHECK_FIRST hands of each kind, then hands where a decision seems nearest, RULE_CHECK_HANDS in all.
 RULE_CHECK_FIRST = 20
-RULE_CHECK_HANDS = 2000
+RULE_CHECK_HANDS = 3000
 MAX_CONFIRM_HANDS = 10_000_000
 QUICK_MAP_DEALS = 100_000
 QUADRILLE_PARTS = ("baseline", "ladder", "maps", "rules", "sensitivity", "claims", "hands")
@@ -148,8 +148,10 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
 def _confirm_hands(given: int | None, scale: float, quick: bool) -> int:
     """The check's budget of hands: --confirm-hands, else RULE_CHECK_HANDS scaled with the report
     (96 for --quick, as many as its old fixed six hands a part). At about an eighth of a second a
-    hand on two idle cores (each hand played twice with pimc in every seat), 2,000 hands are about
-    four minutes."""
+    hand on two idle cores (each hand played twice with pimc in every seat), 3,000 hands are about
+    five minutes. 3,000 rather than 2,000: on the default report's seed, 2,000 hands decided 11 of the
+    16 parts and 3,000 decide 12; a simulation of the check with the parts' measured means and
+    spreads gave 10.8 decided parts on average at 2,000 hands and 11.9 at 3,000 (3,500: 12.6)."""
     from spadille.kernel.common.errors import SimulationError
 
     if given is not None:
@@ -162,14 +164,14 @@ def _confirm_hands(given: int | None, scale: float, quick: bool) -> int:
 
 
 # Seconds each part took in the default report on the 2-core machine from a cold numba cache, so
-# compiling included (measured 2026-12-05, 12 min 23 s in all: `spadille report quadrille` with an empty
-# NUMBA_CACHE_DIR, on a day the machine ran about 1.5 times slower than the quiet one of the stated
-# 8 min 36 s; only the shares matter to the whole-report bar, and its rate and ETA come from the clock;
-# "sensitivity" is not in the default report and is an estimate, the maps' share of its last measure);
-# estimated_seconds scales them.
-DEFAULT_PART_SECONDS = {"baseline": 45.0, "ladder": 169.0, "maps": 234.0, "rules": 99.0, "sensitivity": 292.0,
-                        "claims": 77.0, "hands": 1.0}
-DEFAULT_COMPANION_SECONDS = {"cabriolet": 38.0, "reversis": 60.0, "revertier": 49.0}   # reversis: issue 41's strong play
+# compiling included, with the warm-up compiling the later parts beside it (measured 2026-12-07 on an
+# idle machine, 14 min 10 s in all: `NUMBA_CACHE_DIR=$(mktemp -d) spadille report quadrille`; only the
+# shares matter to the whole-report bar, and its rate and ETA come from the clock; "sensitivity" is not
+# in the default report and is an estimate, the maps' share of an earlier measure); estimated_seconds
+# scales them.
+DEFAULT_PART_SECONDS = {"baseline": 91.0, "ladder": 155.0, "maps": 170.0, "rules": 322.0, "sensitivity": 212.0,
+                        "claims": 33.0, "hands": 1.0}
+DEFAULT_COMPANION_SECONDS = {"cabriolet": 21.0, "reversis": 48.0, "revertier": 4.0}
 
 
 def estimated_seconds(plan: ReportPlan) -> dict[str, float]:
