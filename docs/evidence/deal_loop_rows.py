@@ -61,16 +61,19 @@ def digest(array: np.ndarray) -> str:
     return hashlib.sha256(np.ascontiguousarray(array, dtype=np.int64).tobytes()).hexdigest()
 
 
-def hash_rows(deals: int) -> dict[str, str]:
+def hash_rows(deals: int, seated=None, seed: int = 2039, variants: bool = True) -> dict[str, str]:
+    """The rows' hash of every ruleset under every seating (``seated(seats)``: label -> policies; this
+    file's seatings by default), and the paired replays' unless ``variants`` is False."""
     out = {}
     for name in RULESETS:
         ruleset = load_ruleset(name)
-        for label, policies in seatings(ruleset["pack.seats"]).items():
-            result = simulate(RunConfig(ruleset, policies, seed=2039, deals=deals, session_length=3, record=True))
+        for label, policies in (seated or seatings)(ruleset["pack.seats"]).items():
+            result = simulate(RunConfig(ruleset, policies, seed=seed, deals=deals, session_length=3, record=True))
             key = f"rows {name} {label}"
             out[key] = digest(result.rows)
             print(key, out[key][:16], flush=True)
-        out.update(hash_variants(ruleset, max(deals // 10, 100)))
+        if variants:
+            out.update(hash_variants(ruleset, max(deals // 10, 100)))
     return out
 
 

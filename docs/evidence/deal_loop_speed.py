@@ -54,7 +54,10 @@ def one_round(deals: int) -> dict[str, float]:
     return rates
 
 
-def interleaved(deals: int, old_path: str, rounds: int, old_cache: str | None = None) -> None:
+def alternate(script: str, deals: int, old_path: str, rounds: int,
+              old_cache: str | None = None) -> dict[str, list[dict[str, float]]]:
+    """``rounds`` rounds of ``script DEALS`` in fresh processes, the old side then the new: each side's
+    JSON lines of rates, printed as they come (learned_speed.py alternates its own rounds with it)."""
     sides = {"old": dict(os.environ, PYTHONPATH=old_path), "new": dict(os.environ)}
     if old_cache:
         sides["old"]["NUMBA_CACHE_DIR"] = old_cache
@@ -62,11 +65,16 @@ def interleaved(deals: int, old_path: str, rounds: int, old_cache: str | None = 
     results: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
     for round_ in range(rounds):
         for side, env in sides.items():
-            out = subprocess.run([sys.executable, __file__, str(deals)], env=env, capture_output=True, text=True,
+            out = subprocess.run([sys.executable, script, str(deals)], env=env, capture_output=True, text=True,
                                  check=True)
             rates = json.loads(out.stdout.strip().splitlines()[-1])
             results[side].append(rates)
-            print(round_, side, {k: round(v) for k, v in rates.items()}, flush=True)
+            print(round_, side, {k: round(v, 3) for k, v in rates.items()}, flush=True)
+    return results
+
+
+def interleaved(deals: int, old_path: str, rounds: int, old_cache: str | None = None) -> None:
+    results = alternate(__file__, deals, old_path, rounds, old_cache)
     for side, runs in results.items():
         medians = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
         ratios = {key: medians[key] / medians["playout"] for key in POLICIES}

@@ -15,10 +15,6 @@ import json
 import sys
 
 from spadille.kernel.quadrille.policies import make_seat_policy
-from spadille.kernel.quadrille.ruleset import load_ruleset
-from spadille.kernel.quadrille.simulate import RunConfig, simulate
-
-RULESETS = ("encyclopedie-1765", "quadrille-a-trois", "mediateur", "italian-modern")
 
 
 def seatings(seats: int) -> dict[str, tuple]:
@@ -35,17 +31,9 @@ def seatings(seats: int) -> dict[str, tuple]:
 
 
 def hash_rows(deals: int) -> dict[str, str]:
-    from deal_loop_rows import digest   # the same hash as the deal loop's evidence
+    import deal_loop_rows   # the same hashes as the deal loop's evidence, under the learned player's seatings
 
-    out = {}
-    for name in RULESETS:
-        ruleset = load_ruleset(name)
-        for label, policies in seatings(ruleset["pack.seats"]).items():
-            result = simulate(RunConfig(ruleset, policies, seed=2040, deals=deals, session_length=3, record=True))
-            key = f"rows {name} {label}"
-            out[key] = digest(result.rows)
-            print(key, out[key][:16], flush=True)
-    return out
+    return deal_loop_rows.hash_rows(deals, seatings, seed=2040, variants=False)
 
 
 if __name__ == "__main__":

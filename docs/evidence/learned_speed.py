@@ -12,9 +12,7 @@ steadier than the wall time `spadille bench` reports, though other work still sl
 from __future__ import annotations
 
 import json
-import os
 import statistics
-import subprocess
 import sys
 import time
 
@@ -45,15 +43,9 @@ def one_round(deals: int) -> dict[str, float]:
 
 
 def interleaved(deals: int, old_path: str, old_cache: str, rounds: int) -> None:
-    sides = {"old": dict(os.environ, PYTHONPATH=old_path, NUMBA_CACHE_DIR=old_cache), "new": dict(os.environ)}
-    sides["new"].pop("PYTHONPATH", None)
-    results: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
-    for round_ in range(rounds):
-        for side, env in sides.items():
-            out = subprocess.run([sys.executable, __file__, str(deals)], env=env, capture_output=True, text=True,
-                                 check=True)
-            results[side].append(json.loads(out.stdout.strip().splitlines()[-1]))
-            print(round_, side, {k: round(v, 3) for k, v in results[side][-1].items()}, flush=True)
+    from deal_loop_speed import alternate   # the deal loop's evidence alternates its rounds the same way
+
+    results = alternate(__file__, deals, old_path, rounds, old_cache)
     for side, runs in results.items():
         print(side, "medians", {key: round(statistics.median(run[key] for run in runs), 3) for key in runs[0]},
               flush=True)
