@@ -94,3 +94,14 @@ def test_a_bolder_bid_on_a_clearly_weaker_defence_is_called_an_artefact():
         assert "not shown to be an artefact" in said
     reverse, _ = moves_items(BEFORE, NOW, "the heuristic's play", "strong's play", "heuristic", "strong")
     assert "is an artefact" in " ".join(reverse) or "not shown" in " ".join(reverse)
+
+
+def test_the_strength_table_gives_each_policy_its_own_n_and_stamp_where_they_differ():
+    # learned was measured on 400 sans-prendre deals, strong on 2,000, at another time
+    item = strength_item(["learned", "strong"])
+    assert "deals" not in item.frame.columns and "n" not in item.frame.columns
+    row = item.frame.set_index(["contract", "role"]).loc[("sans-prendre", "ombre")]
+    assert row["learned"].endswith("n = 400") and row["strong"].endswith("n = 2,000")
+    stamps = item.data.attrs["stamps"]
+    assert stamps["learned"] == {key: strength.measured("learned").stamp[key] for key in stamps["learned"]}
+    assert stamps["learned"]["command"] != stamps["strong"]["command"]

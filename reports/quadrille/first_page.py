@@ -44,32 +44,39 @@ def strength_paragraph(policy: str) -> str:
             "play's own weakness rather than the hand's worth.")
 
 
+STAMP_KEYS = ("command", "seed", "ruleset", "spadille_version", "reference", "mode")
+
+
 def strength_item(policies: list[str]) -> TableItem:
-    """The measured policies side by side, a column each (the CSV: one tidy row a policy and cell)."""
+    """The measured policies side by side, a column each (the CSV: one tidy row a policy and cell).
+    Each policy keeps its own measurement's stamp; where the policies were measured on different
+    numbers of deals, a cell's n follows its estimate instead of standing in a column of its own."""
     from spadille.analyses.quadrille.strength import CELL_COLUMNS, measured
 
-    rows: dict[tuple[str, str], dict] = {}
-    tidy = []
-    stamp = {}
-    for policy in policies:
-        strength = measured(policy)
-        if strength is None:
-            continue
-        stamp = stamp or {key: strength.stamp[key] for key in ("command", "seed", "ruleset", "spadille_version",
-                                                               "reference", "mode")}
-        tidy.append(strength.cells.assign(policy=policy))
-        for row in strength.cells.itertuples(index=False):
-            record = rows.setdefault((row.contract, row.role), {"contract": row.contract, "role": row.role,
-                                                                 "deals": f"{int(row.deals):,}", "n": f"{int(row.n):,}"})
-            record[policy] = fmt.estimate(row.gain, row.ci_low, row.ci_high, "gain")
-    view = pd.DataFrame(list(rows.values()))
+    measurements = [strength for strength in map(measured, policies) if strength is not None]
+    tidy = [strength.cells.assign(policy=strength.policy) for strength in measurements]
     data = (pd.concat(tidy, ignore_index=True)[["policy", *CELL_COLUMNS]] if tidy
             else pd.DataFrame(columns=["policy", *CELL_COLUMNS]))
-    view.attrs = data.attrs = {"analysis": "strength_against_pimc", **stamp}
+    sizes = data.groupby(["contract", "role"], sort=False)[["deals", "n"]].nunique()
+    shared = bool((sizes <= 1).all().all())
+    rows: dict[tuple[str, str], dict] = {}
+    for strength in measurements:
+        for row in strength.cells.itertuples(index=False):
+            record = rows.setdefault((row.contract, row.role), {"contract": row.contract, "role": row.role})
+            if shared:
+                record.update(deals=f"{int(row.deals):,}", n=f"{int(row.n):,}")
+            text = fmt.estimate(row.gain, row.ci_low, row.ci_high, "gain")
+            record[strength.policy] = text if shared else f"{text}, n = {int(row.n):,}"
+    view = pd.DataFrame(list(rows.values()))
+    stamps = {strength.policy: {key: strength.stamp[key] for key in STAMP_KEYS} for strength in measurements}
+    first = next(iter(stamps.values()), {})
+    view.attrs = data.attrs = {"analysis": "strength_against_pimc", **first,
+                               **({"stamps": stamps} if any(stamp != first for stamp in stamps.values()) else {})}
+    sizes_note = ("n: the seat-deals of the cell; deals: the deals of that contract" if shared
+                  else "n: the seat-deals of the cell, each policy's own measurement")
     return TableItem("strength-against-pimc", "The card play against pimc, by contract and role (team mode)", view,
                      "jetons a deal a seat that the policy's team gains over pimc's play of the same cards, 95% CI; "
-                     "n: the seat-deals of the cell; deals: the deals of that contract", data=data,
-                     kinds={column: "text" for column in view.columns})
+                     + sizes_note, data=data, kinds={column: "text" for column in view.columns})
 
 
 def glance_item(thresholds: pd.DataFrame, bids: list[str], vole_rules: dict[str, str], card_play: str) -> TableItem:
