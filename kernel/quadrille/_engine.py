@@ -367,9 +367,15 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
     obs[L.O_OMBRE] = ombre
     obs[L.O_CALLED_POS] = called_pos
     obs[L.O_N_SEATS] = n_seats
-    # where each seat's card-play rules start in its row: a player keeps his role through the deal
-    role_rules = (_rules_of_seat(obs, NIL, friend, contract, ombre), _rules_of_seat(obs, NIL + 1, friend, contract, ombre),
-                  _rules_of_seat(obs, NIL + 2, friend, contract, ombre), _rules_of_seat(obs, NIL + 3, friend, contract, ombre))
+    # Where each seat's card-play rules start in its row (a player keeps his role through the deal),
+    # 16 bits a seat, and a bit for each seat whose row plays by role: read per card by a shift,
+    # where a tuple indexed by seat compiled to a jump table and the row's flag to a 2-D load.
+    role_bases = NIL
+    by_role = NIL
+    for seat in range(L.MAX_SEATS):
+        role_bases |= _rules_of_seat(obs, seat, friend, contract, ombre) << (16 * seat)
+        if seat < n_seats and policy_params[seat, L.PLAYS_BY_ROLE] != 0:
+            by_role |= 1 << seat
 
     vole_allowed = contract != L.FORCED or rules[L.R_FORCED_VOLE] != 0
     vole_after = rules[L.R_VOLE_AFTER]
@@ -406,7 +412,7 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
                 if held and res[L.COL_SITUATION] < 0:
                     res[L.COL_SITUATION] = trick
                     res[L.COL_SITUATION_SEAT] = vole_decider
-                base = role_rules[vole_decider] + rules_at - L.CARD_RULES
+                base = ((role_bases >> (16 * vole_decider)) & 0xFFFF) + rules_at - L.CARD_RULES
                 undertake = decide_vole(search, pid, policy_params[vole_decider], base, vole_decider,
                                         hands, start_ord,
                                         played, n_seats, obs, ombre, friend, partner_card, trump, pack_ord, rules,
@@ -430,8 +436,8 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
             if popcount(legal) >= 2:
                 _fill_obs(obs, seat, trick, i, leader, best_pos, best_seat, friend, called_seen, gone, contract, ombre)
                 pid = policy_ids[seat]
-                base = role_rules[seat]
-                if policy_params[seat, L.PLAYS_BY_ROLE] != 0:  # the call is costly; most seats skip it
+                base = (role_bases >> (16 * seat)) & 0xFFFF
+                if by_role & (1 << seat) != 0:  # the call is costly; most seats skip it
                     pid, rules_at, held = play_of(policy_params[seat], pid, obs, hands[seat], pack_ord,
                                                   pos_of_card, card_of_pos, block_of_pos, block_mask, NIL)
                     if held and res[L.COL_SITUATION] < 0:
