@@ -69,9 +69,32 @@ def _suit_terms() -> np.ndarray:
     return terms
 
 
+def _trump_part(top_sums: np.ndarray) -> np.ndarray:
+    """The trumps' part of the estimate by [pattern of top trumps held, trumps held]: the top trumps'
+    sum, then _LOW_TRUMP for each other trump, then 0.4 for each past the third, added in that order
+    as doubles, as the estimate once added them itself."""
+    part = np.zeros((len(top_sums), 16))
+    for pattern in range(len(top_sums)):
+        for n_trumps in range(16):
+            value = top_sums[pattern]
+            value += _LOW_TRUMP * (n_trumps - bin(pattern).count("1"))
+            value += 0.4 * max(n_trumps - 3, 0)
+            part[pattern, n_trumps] = value
+    return part
+
+
+def _suit_pairs(terms: np.ndarray) -> np.ndarray:
+    """A plain suit's terms as two: the first, then the second and third as one. At most one of
+    those two is not 0.0 (the queen beside the king needs two cards, the singleton one), so their
+    sum is exact and adding it is adding both, bit for bit, one latency fewer a suit."""
+    assert (np.minimum(terms[..., 1], terms[..., 2]) == 0.0).all()
+    return np.stack([terms[..., 0], terms[..., 1] + terms[..., 2]], axis=-1)
+
+
 # Code, not rules: the estimate's own weights laid out for lookup (the pack's ranks come as arguments).
 _TOP_SUMS = _top_sums()
-_SUIT_TERMS = _suit_terms()
+_TRUMP_PART = _trump_part(_TOP_SUMS)
+_SUIT_PAIRS = _suit_pairs(_suit_terms())
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -85,7 +108,7 @@ def estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos):
     (card_of_pos), the plain suits by their king and queen, which head every plain suit.
 
     The auction asks this of every seat for every trump, and whether a hand holds a given card is
-    a coin toss to the branch predictor, so the terms are looked up (_TOP_SUMS, _SUIT_TERMS) and
+    a coin toss to the branch predictor, so the terms are looked up (_TRUMP_PART, _SUIT_PAIRS) and
     added in their fixed order, a term that does not apply as 0.0. Adding 0.0 leaves a sum of
     non-negative terms as it was, so the sum is the same double, bit for bit, as adding only the
     terms that apply (thresholds are compared with it).
@@ -99,9 +122,7 @@ def estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos):
         card = np.uint64(card_of_pos[trump, top - depth])
         counting &= trump_cards >> card
         pattern |= (counting & (hand_nat >> card) & ONE) << np.uint64(depth)
-    value = _TOP_SUMS[pattern]
-    value += _LOW_TRUMP * (n_trumps - popcount(pattern))
-    value += 0.4 * max(n_trumps - 3, 0)
+    value = _TRUMP_PART[pattern, n_trumps]
     trumps = min(max(n_trumps - 2, 0), 2)
     for suit in range(4):
         cards = nat_suit_mask[trump, suit]
@@ -110,9 +131,8 @@ def estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos):
         length = min(popcount(hand_nat & cards), 2)
         king = (hand_nat >> np.uint64(suit * 10 + 9)) & ONE
         queen = (hand_nat >> np.uint64(suit * 10 + 8)) & ONE
-        value += _SUIT_TERMS[length, king, queen, trumps, 0]
-        value += _SUIT_TERMS[length, king, queen, trumps, 1]
-        value += _SUIT_TERMS[length, king, queen, trumps, 2]
+        value += _SUIT_PAIRS[length, king, queen, trumps, 0]
+        value += _SUIT_PAIRS[length, king, queen, trumps, 1]
     return value
 
 
