@@ -15,21 +15,16 @@ from spadille.kernel.common._bits import ZERO, bit, highest, lowest, popcount
 from spadille.kernel.common._rng import below_n, seed_deal
 
 from . import layout as L
-from ._card_play import rules_of_role
 from ._decide import decide_card, decide_vole
+from ._play_state import NIL, NONE, fill_obs, note_vole_point, rules_of_seat
 from ._situations import note_lead, play_of, reset_history
 from ._policies import (choose_bid, choose_call, choose_demand, choose_force_answer, choose_gift, choose_trump,
                         open_bids)
-from ._rules import (beats, called_king_duty, casco_calls, count_matadors, legal_calls, legal_demands, legal_plays,
+from ._rules import (called_king_duty, casco_calls, count_matadors, legal_calls, legal_demands, legal_plays,
                      matador_bonus, revealed_absent, to_ordered)
 from ._settle import TABLE_LEN, pay_antes, settle, table_total
 from .search._dd_tt import BUCKET_WORDS, SHAPE_WORDS
 
-# -1 and 0 as int64, not as int literals: numba compiles a callee once more for every literal value
-# a call site passes it (and for the literal a variable starts from, before it widens), so the
-# deal loop passes these instead wherever it starts a variable or passes a constant.
-NONE = np.int64(-1)
-NIL = np.int64(0)
 
 
 @njit(cache=True, _nrt=False)
@@ -97,53 +92,6 @@ def _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, 
         best_kind = bid
         best_rank = rules[L.R_BID_RANK + bid]
     return best_seat, best_kind
-
-
-@njit(cache=True, _nrt=False)
-def _fill_obs(obs, seat, trick, n_in_trick, leader, best_pos, best_seat, friend, called_seen, gone, contract, ombre):
-    obs[L.O_SEAT] = seat
-    # Only the ombre knows he called his own card; to the others it is a called game.
-    obs[L.O_CONTRACT] = L.CALLED if contract == L.SELF_CALLED and seat != ombre else contract
-    obs[L.O_TRICK] = trick
-    obs[L.O_N_IN_TRICK] = n_in_trick
-    obs[L.O_LEADER] = leader
-    obs[L.O_BEST_POS] = best_pos
-    obs[L.O_BEST_SEAT] = best_seat
-    known = -1
-    if friend >= 0 and (seat == friend or called_seen):
-        known = friend
-    obs[L.O_FRIEND_KNOWN] = known
-    obs[L.O_GONE] = np.int64(gone)
-
-
-@njit(cache=True, _nrt=False)
-def _rules_of_seat(obs, seat, friend, contract, ombre):
-    """Where ``seat``'s card-play rules start in its row (_card_play.rules_of_role), from what it
-    sees at the start of play: its role is fixed from there to the end of the deal."""
-    _fill_obs(obs, seat, NIL, NIL, NIL, NONE, NONE, friend, np.bool_(False), ZERO, contract, ombre)
-    return rules_of_role(L.CARD_RULES, obs)
-
-
-@njit(cache=True, _nrt=False)
-def _natural(ordered, trump, card_of_pos):
-    """The natural mask of an ordered mask under ``trump``."""
-    out = ZERO
-    rest = ordered
-    while rest != ZERO:
-        pos = lowest(rest)
-        rest ^= bit(pos)
-        out |= bit(card_of_pos[trump, pos])
-    return out
-
-
-@njit(cache=True, _nrt=False)
-def _note_vole_point(res, decider, hand, gone, called_seen, trump, card_of_pos):
-    """Record the vole point as ``decider`` meets it (COL_VOLE_*): his cards, the cards gone,
-    whether the called card has appeared (or there is none to wait for)."""
-    res[L.COL_VOLE_DECIDER] = decider
-    res[L.COL_VOLE_HAND] = np.int64(_natural(hand, trump, card_of_pos))
-    res[L.COL_VOLE_GONE] = np.int64(_natural(gone, trump, card_of_pos))
-    res[L.COL_VOLE_SEEN] = 1 if called_seen else 0
 
 
 @njit(cache=True, _nrt=False)
@@ -373,7 +321,7 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
     role_bases = NIL
     by_role = NIL
     for seat in range(L.MAX_SEATS):
-        role_bases |= _rules_of_seat(obs, seat, friend, contract, ombre) << (16 * seat)
+        role_bases |= rules_of_seat(obs, seat, friend, contract, ombre) << (16 * seat)
         if seat < n_seats and policy_params[seat, L.PLAYS_BY_ROLE] != 0:
             by_role |= 1 << seat
 
@@ -395,17 +343,19 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
     side_tricks = NIL
     leader = NIL
     for trick in range(hand_size):
+        obs[L.O_TRICK] = trick  # the trick's part of the observation, for every decision in it
+        obs[L.O_LEADER] = leader
         if (trick == vole_after and vole_allowed and side_tricks == trick
                 and (called_seen or rules[L.R_VOLE_NEEDS_SEEN] == 0)
                 and not (friend_shown and trick > 0 and leader == friend)):
             # announced before the first trick (vole.after_straight_tricks = 0) it is the ombre's
             # choice; later, the side member on lead decides
             vole_decider = leader if trick > 0 else ombre
-            _note_vole_point(res, vole_decider, hands[vole_decider], gone, called_seen, trump, card_of_pos)
+            note_vole_point(res, vole_decider, hands[vole_decider], gone, called_seen, trump, card_of_pos)
             if focal_ombre and force[L.F_VOLE] != L.FREE:
                 undertake = force[L.F_VOLE]
             else:
-                _fill_obs(obs, vole_decider, trick, NIL, leader, NONE, NONE, friend, called_seen, gone, contract, ombre)
+                fill_obs(obs, vole_decider, NIL, NONE, NONE, friend, called_seen, gone, contract, ombre)
                 pid, rules_at, held = play_of(policy_params[vole_decider], policy_ids[vole_decider], obs,
                                               hands[vole_decider], pack_ord, pos_of_card, card_of_pos, block_of_pos,
                                               block_mask, NIL + 1)
@@ -424,21 +374,24 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
         for i in range(L.MAX_SEATS):
             obs[L.O_TRICK_CARDS + i] = -1
         led_pos = NONE
+        led_block = NONE
         best_pos = NONE
+        best_block = NONE
         best_seat = NONE
         for i in range(n_seats):
             seat = leader + i
             if seat >= n_seats:
                 seat -= n_seats
-            legal = legal_plays(hands[seat], led_pos, best_pos, trump, rules, block_of_pos, block_mask, top_pos)
+            hand = hands[seat]
+            legal = legal_plays(hand, led_pos, best_pos, trump, rules, block_of_pos, block_mask, top_pos)
             if duty:
-                legal = called_king_duty(legal, hands[seat], led_pos, called_pos, trump, block_of_pos)
+                legal = called_king_duty(legal, hand, led_pos, called_pos, trump, block_of_pos)
             if popcount(legal) >= 2:
-                _fill_obs(obs, seat, trick, i, leader, best_pos, best_seat, friend, called_seen, gone, contract, ombre)
+                fill_obs(obs, seat, i, best_pos, best_seat, friend, called_seen, gone, contract, ombre)
                 pid = policy_ids[seat]
                 base = (role_bases >> (16 * seat)) & 0xFFFF
                 if by_role & (1 << seat) != 0:  # the call is costly; most seats skip it
-                    pid, rules_at, held = play_of(policy_params[seat], pid, obs, hands[seat], pack_ord,
+                    pid, rules_at, held = play_of(policy_params[seat], pid, obs, hand, pack_ord,
                                                   pos_of_card, card_of_pos, block_of_pos, block_mask, NIL)
                     if held and res[L.COL_SITUATION] < 0:
                         res[L.COL_SITUATION] = trick
@@ -449,26 +402,30 @@ def play_hands(deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, 
                                    block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, values, rng)
             else:
                 card = lowest(legal)
-            hands[seat] ^= bit(card)
+            hands[seat] = hand ^ bit(card)
             gone |= bit(card)
             obs[L.O_TRICK_CARDS + i] = card
+            card_block = block_of_pos[trump, card]
             if i == 0:
                 led_pos = card
+                led_block = card_block
                 best_pos = card
+                best_block = card_block
                 best_seat = seat
-                note_lead(obs, seat, block_of_pos[trump, card], trick, trump)
+                note_lead(obs, seat, card_block, trick, trump)
                 if signal_watch and seat == friend and (card == called_pos or spadille_pos - 2 <= card <= spadille_pos):
                     friend_shown = True
             else:
-                led_block = block_of_pos[trump, led_pos]
-                if block_of_pos[trump, card] != led_block:
+                if card_block != led_block:
                     obs[L.O_SHOWED_OUT + seat] |= 1 << led_block
                     obs[L.O_CANNOT_HOLD + seat] |= np.int64(
                         revealed_absent(card, led_pos, best_pos, trump, rules, block_of_pos, block_mask, top_pos))
-                if duty and card != called_pos and block_of_pos[trump, led_pos] == block_of_pos[trump, called_pos]:
+                if duty and card != called_pos and led_block == block_of_pos[trump, called_pos]:
                     obs[L.O_CANNOT_HOLD + seat] |= np.int64(bit(called_pos))  # he would have had to play it
-                if beats(card, best_pos, trump, block_of_pos):
+                # _rules.beats with the blocks at hand: higher, and a trump or of the best card's block
+                if card > best_pos and (card_block == trump or card_block == best_block):
                     best_pos = card
+                    best_block = card_block
                     best_seat = seat
             if card == called_pos:
                 called_seen = True
