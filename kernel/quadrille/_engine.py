@@ -26,7 +26,6 @@ from ._settle import TABLE_LEN, pay_antes, settle, table_total
 from .search._dd_tt import BUCKET_WORDS, SHAPE_WORDS
 
 
-
 @njit(cache=True, _nrt=False)
 def deal_hands(seed, deal, rules, rng, deck, hands_nat):
     """Shuffle the pack with deal ``deal``'s stream and give each seat its cards."""
