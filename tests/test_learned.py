@@ -206,6 +206,22 @@ def test_the_partners_mask_is_is_partner_of_every_seat():
             assert _learned._partners(obs) == expected, (seat, ombre, friend, contract, called)
 
 
+def test_the_branchless_score_is_the_plain_sum_bit_for_bit():
+    # the first SCORE_STEPS bits are added without a branch (a missing one adds a weight times 0.0):
+    # the very sum, in the same order, of a loop over the set bits, whatever the count of bits
+    rng = np.random.default_rng(5)
+    params = rng.normal(0.0, 1.0, 3 * L.LEARNED_FEATURES) * 10.0 ** rng.integers(-6, 3, 3 * L.LEARNED_FEATURES)
+    base = L.LEARNED_FEATURES
+    for count in range(0, 2 * _learned.SCORE_STEPS + 3):
+        for _ in range(40):
+            bits = sorted(rng.choice(_learned.N_USED, count, replace=False).tolist())
+            plain = 0.0
+            for i in bits:
+                plain += params[base + i]
+            got = _learned._score(params, base, np.uint64(sum(1 << i for i in bits)))
+            assert got == plain, (count, bits)   # equal to the last bit (a zero's sign aside)
+
+
 @pytest.mark.parametrize("name", ["encyclopedie-1765", "quadrille-a-trois", "mediateur", "italian-modern"])
 def test_the_learned_player_plays_like_the_reference_engine(name):
     ruleset = load_ruleset(name)

@@ -1,6 +1,8 @@
 """Full deals a second on one core, the learned player against the heuristic in the same process, for
 interleaved runs of two checkouts of the code (the old side imports its own tree with PYTHONPATH
-pointing at a copy of it, and keeps its own numba cache).
+pointing at a copy of it, and keeps its own numba cache). OLD_PYTHONPATH is a folder holding a
+``spadille/`` of symlinks to the old checkout's package folders (analyses, cli, kernel, openspiel,
+reports, seeds): a bare checkout on PYTHONPATH would import the new code through the editable finder.
 
   .venv/bin/python docs/evidence/learned_speed.py DEALS                       # one round: a JSON line
   .venv/bin/python docs/evidence/learned_speed.py DEALS --ab OLD_PYTHONPATH OLD_NUMBA_CACHE_DIR ROUNDS

@@ -49,6 +49,7 @@ F_LEAD_NONE_OUT, F_LEAD_CALLED_SUIT, F_LEAD_THROUGH, F_LEAD_UP_TO, F_LEAD_KING, 
 F_LAST_TRUMP, F_TRUMP_NONE_OUT, F_TRUMP_MASTER_OUT, F_VOLE_WINS, F_VOLE_MASTER, F_WINS_OMBRE_AFTER, \
     F_LOW_OMBRE_AFTER, F_CRITICAL_WINS, F_CRITICAL_SURE, F_LEAD_SURE = range(52, 62)
 N_USED = 62
+SCORE_STEPS = 9   # a card's first word has 6.8 set bits on average (9 measured best of 6 to 12)
 assert N_USED <= 64 and L.LEARNED_FEATURES == 192  # three words of 64 bits
 
 
@@ -85,15 +86,13 @@ def classes(legal, hand, seen, bottoms):
     them the player's own or played before this trick (``seen``). ``bottoms``: each block's lowest
     position. A legal card is not the lowest of its class when the card just below it is a legal
     card of its block, or a card of the player's or seen, of its block, with such a run down to a
-    legal card; the run is filled upwards from the legal cards, a position a pass."""
+    legal card; such runs are filled upwards from the legal cards by an addition's carries."""
     inside = ~bottoms
     through = (hand | seen) & ~legal & inside
-    reach = legal
-    while True:
-        more = reach | ((reach << np.uint64(1)) & through)
-        if more == reach:
-            break
-        reach = more
+    # A run of ``through`` starting just above a legal card is reached whole: adding its lowest bit to
+    # ``through`` carries up the run and clears it (one addition, not a pass a position).
+    starts = (legal << np.uint64(1)) & through
+    reach = legal | (through & ~(through + starts))
     return legal & ~((reach << np.uint64(1)) & inside)
 
 
@@ -435,8 +434,14 @@ def candidate_features(p, hand, d, block_of_pos, block_mask, lead):
 
 @njit(inline="always", cache=True, _nrt=False)
 def _score(params, base, word):
-    """The sum of the weights ``params[base + i]`` of the set bits i of ``word``."""
+    """The sum of the weights ``params[base + i]`` of the set bits i of ``word``, added from the lowest
+    bit up. The first SCORE_STEPS bits are added without a branch, a missing bit adding 0.0 (x + 0.0
+    is x, but for the sign of a zero, which compares alike): the same sums as a loop to the last set
+    bit, whose varying end the branch predictor misses once a card (about 12 ns a decision)."""
     score = 0.0
+    for _ in range(SCORE_STEPS):
+        score += params[base + lowest(word)] * np.float64(word != ZERO)
+        word &= word - np.uint64(1)
     while word != ZERO:
         score += params[base + lowest(word)]
         word &= word - np.uint64(1)
