@@ -69,17 +69,10 @@ class KernelTables(NamedTuple):
                           self.top_pos)
 
 
-class CardTables(NamedTuple):
-    """The card tables of KernelTables (same fields, same meaning), bundled as the deal loop takes
-    them: one argument for what a run fixes. The rule vector and the bête chain travel apart, since
-    a paired comparison changes them from one variant to the next (_variants.play_variants)."""
-
-    pos_of_card: np.ndarray
-    card_of_pos: np.ndarray
-    block_of_pos: np.ndarray
-    block_mask: np.ndarray
-    nat_suit_mask: np.ndarray
-    top_pos: np.ndarray
+# The card tables of KernelTables (its fields from pos_of_card on, same meaning), bundled as the deal
+# loop takes them: one argument for what a run fixes. The rule vector and the bête chain travel
+# apart, since a paired comparison changes them from one variant to the next (_variants.play_variants).
+CardTables = NamedTuple("CardTables", [(name, np.ndarray) for name in KernelTables._fields[2:]])
 
 
 def _rank_index(name: str) -> int:
