@@ -574,19 +574,32 @@ def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bet
     depends only on its deals.
     """
     n_chunks = (n_deals + chunk_size - 1) // chunk_size
+    n_seats = rules[L.R_SEATS]
     for chunk in prange(n_chunks):
+        scratch = deal_scratch(compress8, dd_table_bits)
+        res = scratch.res
+        table = np.zeros(TABLE_LEN, dtype=np.int64)
+        force = np.full(L.N_FORCE, L.FREE, dtype=np.int64)
         begin = first_deal + chunk * chunk_size
         end = min(first_deal + n_deals, begin + chunk_size)
-        play_chunk(seed, begin, end, first_deal, session_length, rules, bete_chain, cards, policy_ids, policy_params,
-                   by_contract[chunk], by_seat[chunk], rows, record, compress8, dd_table_bits, search)
+        for deal in range(begin, end):
+            if deal % session_length == 0:
+                table[:] = 0
+            play_deal(seed, deal, rules, bete_chain, cards, policy_ids, policy_params, table, scratch, record, search,
+                      force)
+            aggregate(res, by_contract[chunk], by_seat[chunk], n_seats)
+            if record:
+                rows[deal - first_deal, :] = res
 
 
 @njit(cache=True)
 def play_chunk(seed, begin, end, first_deal, session_length, rules, bete_chain, cards, policy_ids, policy_params,
                by_contract, by_seat, rows, record, compress8, dd_table_bits, search):
-    """One chunk of run_chunks: deals begin .. end - 1, aggregated into by_contract and by_seat (the
-    chunk's slices). A plain function, so that the parallel loop's body is only this call: numba
-    compiles a parfor's body more slowly than a plain function's."""
+    """One chunk of run_chunks, outside the parallel kernel: deals begin .. end - 1, aggregated into
+    by_contract and by_seat (the chunk's slices). simulate calls it for a batch of one chunk, so a
+    small run never compiles run_chunks's parfor. run_chunks keeps the same loop in its own body:
+    with its body only a call of play_chunk it compiled in half the time, but dealt 4-6% fewer
+    deals a second (quiet machine, 5 interleaved rounds)."""
     scratch = deal_scratch(compress8, dd_table_bits)
     res = scratch.res
     table = np.zeros(TABLE_LEN, dtype=np.int64)
