@@ -82,7 +82,7 @@ def test_every_searching_kernel_calls_the_preloaded_search(ruleset, tables):
 
     callers = _loaded_callers()
     assert {name.rsplit(".", 1)[1] for name in callers} >= {
-        "solve", "card_values", "solve_counted", "card_values_counted", "run_chunks", "play_variants"}
+        "solve", "card_values", "solve_counted", "card_values_counted", "play_chunk", "play_variants"}
     others = {name: sorted(names - {preloaded}) for name, names in callers.items() if names != {preloaded}}
     assert not others, f"kernels calling a search the preload does not load: {others}"
     assert len(_dd._reaches.overloads) == 1   # and no caller made numba compile another in this process

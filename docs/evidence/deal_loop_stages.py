@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from spadille.kernel.quadrille import layout as L
+from spadille.kernel.quadrille._decide import kinds_of
 from spadille.kernel.quadrille._engine import _auction, deal_hands, deal_scratch, play_deal
 from spadille.kernel.quadrille._playout import greedy_playout
 from spadille.kernel.quadrille._settle import TABLE_LEN, pay_antes
@@ -54,17 +55,15 @@ def _auctions(seed, n, rules, card_of_pos, nat_suit_mask, top_pos, ids, params):
 
 
 @njit(cache=True)
-def _whole(seed, n, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos,
-           ids, params, compress8):
-    rng, res, hands_nat, hands, start_ord, nets, obs, dd_table, dd_shapes, values, played, table = deal_scratch(2)
-    deck = np.zeros(40, np.int64)
+def _whole(seed, n, rules, bete_chain, cards, ids, params, compress8, kinds):
+    scratch = deal_scratch(compress8, 2)
+    res = scratch.res
+    table = np.zeros(TABLE_LEN, np.int64)
     force = np.full(L.N_FORCE, L.FREE, dtype=np.int64)
     total = 0
     for deal in range(n):
         table[:] = 0
-        play_deal(seed, deal, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask,
-                  top_pos, ids, params, table, rng, res, deck, hands_nat, hands, start_ord, nets, obs, False,
-                  compress8, dd_table, dd_shapes, values, played, None, force)
+        play_deal(seed, deal, rules, bete_chain, cards, ids, params, table, scratch, False, kinds, force)
         total += res[L.COL_SIDE_TRICKS]
     return total
 
@@ -79,13 +78,12 @@ def stages(policy: str, deals: int, rounds: int) -> None:
     rs = load_ruleset()
     t = build_tables(rs)
     ids, params = kernel_arrays(tuple(make_seat_policy(policy) for _ in range(4)))
-    compress8 = compress8_table()
+    compress8, kinds = compress8_table(), kinds_of(make_seat_policy(policy) for _ in range(4))
     tricks = np.zeros(((deals + 4095) // 4096, L.MAX_SEATS), np.int64)
     stages = {
         "deal": lambda n: _deals(12345, n, t.rules),
         "deal+auction": lambda n: _auctions(12345, n, t.rules, t.card_of_pos, t.nat_suit_mask, t.top_pos, ids, params),
-        "whole deal": lambda n: _whole(12345, n, t.rules, t.bete_chain, t.pos_of_card, t.card_of_pos, t.block_of_pos,
-                                       t.block_mask, t.nat_suit_mask, t.top_pos, ids, params, compress8),
+        "whole deal": lambda n: _whole(12345, n, t.rules, t.bete_chain, t.cards, ids, params, compress8, kinds),
         "playout": lambda n: greedy_playout(12345, 0, n, 4096, t.rules, t.pos_of_card, t.block_of_pos, t.block_mask,
                                             t.top_pos, tricks),
     }

@@ -1,17 +1,47 @@
 """The deal loop's policy dispatch for a card and for the vole, specialised at compile time.
 
-``search`` is None in runs where no seat searches, and an int64 where some seat plays dd or
-pimc. numba compiles the deal loop once per type of ``search``; the None version never
-refers to the double-dummy solver, so a run of random or heuristic players neither compiles
-nor loads it (the solver and the world sampler cost about 100 s to compile cold).
+``search`` (the name kept from when it told searching alone) is a Kinds pair: which players a run
+compiles. Its ``search`` is None in runs where no seat searches, an int64 where some seat plays dd
+or pimc; its ``learned`` is None unless some seat plays learned. numba compiles the deal loop once
+per type of the pair, and a None half never refers to what it leaves out: a run of random or
+heuristic players neither compiles nor loads the double-dummy solver (it and the world sampler
+cost about 100 s to compile cold) nor the learned scorer (about 20 s).
 """
 
+from typing import NamedTuple
+
+import numpy as np
 from numba import types
 from numba.extending import overload
 
 from . import layout as L
-from ._policies import choose_card, choose_vole
+from ._policies import choose_card, choose_card_unlearned, choose_vole
 from .search._players import dd_card, dd_vole, pimc_card, pimc_vole
+
+
+class Kinds(NamedTuple):
+    """Which players a run needs compiled: each None where no seat plays it, np.int64(1) where one does."""
+
+    search: object
+    learned: object
+
+
+def kinds_of(policies) -> Kinds:
+    """The Kinds of the seat policies ``policies`` (every variant's, for a paired comparison)."""
+    policies = tuple(policies)
+    return Kinds(np.int64(1) if any(p.searches for p in policies) else None,
+                 np.int64(1) if any(p.plays("learned") for p in policies) else None)
+
+
+def _card_chooser(search):
+    """choose_card, or the version without the learned player when no seat plays it."""
+    if isinstance(search.types[Kinds._fields.index("learned")], types.NoneType):
+        return choose_card_unlearned
+    return choose_card
+
+
+def _searches(search) -> bool:
+    return not isinstance(search.types[Kinds._fields.index("search")], types.NoneType)
 
 
 def decide_card(search, pid, params, base, seat, legal, hands, start_ord, played, n_seats, obs, ombre, friend, called,
@@ -31,11 +61,12 @@ def decide_vole(search, pid, params, base, seat, hands, start_ord, played, n_sea
 def _decide_card(search, pid, params, base, seat, legal, hands, start_ord, played, n_seats, obs, ombre, friend, called,
                  trump, pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table,
                  dd_shapes, values, rng):
-    if isinstance(search, types.NoneType):
+    choose = _card_chooser(search)
+    if not _searches(search):
         def light(search, pid, params, base, seat, legal, hands, start_ord, played, n_seats, obs, ombre, friend, called,
                   trump, pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table,
                   dd_shapes, values, rng):
-            return choose_card(pid, params, base, hands[seat], legal, obs, pack_ord, block_of_pos, block_mask, rng)
+            return choose(pid, params, base, hands[seat], legal, obs, pack_ord, block_of_pos, block_mask, rng)
         return light
 
     def searching(search, pid, params, base, seat, legal, hands, start_ord, played, n_seats, obs, ombre, friend, called,
@@ -49,14 +80,14 @@ def _decide_card(search, pid, params, base, seat, legal, hands, start_ord, playe
                 played[other] = start_ord[other] ^ hands[other]
             return pimc_card(params, seat, legal, hands[:n_seats], played[:n_seats], obs, called, pack_ord, rules,
                              pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, rng)
-        return choose_card(pid, params, base, hands[seat], legal, obs, pack_ord, block_of_pos, block_mask, rng)
+        return choose(pid, params, base, hands[seat], legal, obs, pack_ord, block_of_pos, block_mask, rng)
     return searching
 
 
 @overload(decide_vole)
 def _decide_vole(search, pid, params, base, seat, hands, start_ord, played, n_seats, obs, ombre, friend, called, trump,
                  pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes, rng):
-    if isinstance(search, types.NoneType):
+    if not _searches(search):
         def light(search, pid, params, base, seat, hands, start_ord, played, n_seats, obs, ombre, friend, called, trump,
                   pack_ord, rules, pos_of_card, block_of_pos, block_mask, top_pos, compress8, dd_table, dd_shapes,
                   rng):

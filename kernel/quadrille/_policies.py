@@ -340,10 +340,17 @@ def choose_gift(pid, params, hand_nat, king, trump, pos_of_card, card_of_pos, bl
 def choose_card(pid, params, base, hand, legal, obs, pack_ord, block_of_pos, block_mask, rng):
     """An ordered position from ``legal`` for the player described by ``obs``; the heuristic reads
     the card-play rules of his role from his row at ``base`` (_card_play.rules_of_role)."""
-    if pid == L.POLICY_RANDOM:
-        return nth_set(legal, below_n(rng, popcount(legal)))
     if pid == L.POLICY_LEARNED:
         return learned_card(params, hand, legal, obs, pack_ord, block_of_pos, block_mask)
+    return choose_card_unlearned(pid, params, base, hand, legal, obs, pack_ord, block_of_pos, block_mask, rng)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def choose_card_unlearned(pid, params, base, hand, legal, obs, pack_ord, block_of_pos, block_mask, rng):
+    """choose_card for the random and heuristic players only: the deal loop calls it where no seat
+    plays learned (_decide.py), so that such a run never compiles learned_card."""
+    if pid == L.POLICY_RANDOM:
+        return nth_set(legal, below_n(rng, popcount(legal)))
     return heuristic_card(params, base, hand, legal, obs, pack_ord, block_of_pos, block_mask)
 
 

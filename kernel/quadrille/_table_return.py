@@ -13,7 +13,8 @@ import numpy as np
 from numba import njit, prange
 
 from . import layout as L
-from ._engine import deal_scratch, play_deal
+from ._engine import play_deal
+from ._scratch import deal_scratch
 from ._settle import T_BETES, T_CHAIN_FIRST, T_CHAIN_LEN, TABLE_LEN, table_total
 
 # per sample: the return to each first-deal position, then these
@@ -35,15 +36,17 @@ def _tables_agree(a, b):
 
 
 @njit(parallel=True, cache=True)
-def table_returns(seed, first_deal, n_samples, horizon, chunk_size, rules, bete_chain, pos_of_card, card_of_pos,
-                  block_of_pos, block_mask, nat_suit_mask, top_pos, policy_ids, policy_params, compress8, out):
-    """out int64[n_samples, N_RETURN_COLS] (zeroed by the caller) receives each sample's returns."""
+def table_returns(seed, first_deal, n_samples, horizon, chunk_size, rules, bete_chain, cards, policy_ids, policy_params,
+                  compress8, search, out):
+    """out int64[n_samples, N_RETURN_COLS] (zeroed by the caller) receives each sample's returns;
+    ``search`` is the policies' _decide.Kinds (they never search here)."""
     n_seats = rules[L.R_SEATS]
     n_chunks = (n_samples + chunk_size - 1) // chunk_size
     for chunk in prange(n_chunks):
-        rng, res, hands_nat, hands, start_ord, nets, obs, dd_table, dd_shapes, values, played, left = deal_scratch(2)
+        scratch = deal_scratch(compress8, 2)
+        res = scratch.res  # read only here: a parallel kernel never writes through a bundle (_scratch.py)
+        left = np.zeros(TABLE_LEN, dtype=np.int64)
         empty = np.zeros(TABLE_LEN, dtype=np.int64)
-        deck = np.zeros(40, dtype=np.int64)
         force = np.full(L.N_FORCE, L.FREE, dtype=np.int64)
         kept = np.zeros(L.MAX_SEATS, dtype=np.int64)
         begin = chunk * chunk_size
@@ -52,9 +55,8 @@ def table_returns(seed, first_deal, n_samples, horizon, chunk_size, rules, bete_
             base = first_deal + i * (horizon + 1)
             left[:] = 0
             empty[:] = 0
-            play_deal(seed, base, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask,
-                      nat_suit_mask, top_pos, policy_ids, policy_params, left, rng, res, deck, hands_nat, hands,
-                      start_ord, nets, obs, False, compress8, dd_table, dd_shapes, values, played, None, force)
+            play_deal(seed, base, rules, bete_chain, cards, policy_ids, policy_params, left, scratch, False, search,
+                      force)
             out[i, R_LEFT] = table_total(left)
             out[i, R_BETE] = left[T_BETES]
             followed = 0
@@ -62,14 +64,12 @@ def table_returns(seed, first_deal, n_samples, horizon, chunk_size, rules, bete_
                 if _tables_agree(left, empty):
                     break
                 followed = j
-                play_deal(seed, base + j, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask,
-                          nat_suit_mask, top_pos, policy_ids, policy_params, left, rng, res, deck, hands_nat, hands,
-                          start_ord, nets, obs, False, compress8, dd_table, dd_shapes, values, played, None, force)
+                play_deal(seed, base + j, rules, bete_chain, cards, policy_ids, policy_params, left, scratch, False,
+                          search, force)
                 for seat in range(n_seats):
                     kept[seat] = res[L.COL_PAY + seat]
-                play_deal(seed, base + j, rules, bete_chain, pos_of_card, card_of_pos, block_of_pos, block_mask,
-                          nat_suit_mask, top_pos, policy_ids, policy_params, empty, rng, res, deck, hands_nat, hands,
-                          start_ord, nets, obs, False, compress8, dd_table, dd_shapes, values, played, None, force)
+                play_deal(seed, base + j, rules, bete_chain, cards, policy_ids, policy_params, empty, scratch, False,
+                          search, force)
                 for first_position in range(n_seats):
                     now = (first_position - j) % n_seats
                     out[i, first_position] += kept[now] - res[L.COL_PAY + now]

@@ -16,29 +16,33 @@ from numba import njit, prange
 from spadille.kernel.common._rng import seed_deal
 
 from . import layout as L
-from ._engine import deal_hands, deal_scratch, play_hands
+from ._engine import deal_hands, play_hands
+from ._scratch import deal_scratch, set_hands
+from ._settle import TABLE_LEN
 
 
 @njit(parallel=True, cache=True)
-def play_variants(play_seed, hands_in, deal_ids, forces, twins, policy_ids, policy_params, rules, bete_chains,
-                  pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos, out_cols, out,
-                  chunk_size, compress8, dd_table_bits, search):
+def play_variants(play_seed, hands_in, deal_ids, forces, twins, policy_ids, policy_params, rules, bete_chains, cards,
+                  out_cols, out, chunk_size, compress8, dd_table_bits, search):
     """Play every deal of ``hands_in`` (uint64[n, MAX_SEATS], natural masks) under every variant.
 
     Deal d is played with the stream of (play_seed, deal_ids[d]) at an empty table. Per
     variant v: forces[v] int64[N_FORCE], twins[v] (-1 or an earlier variant), policy_ids[v]
     int64[MAX_SEATS], policy_params[v] float64[MAX_SEATS, N_POLICY_PARAMS], rules[v]
-    int64[N_RULE_PARAMS], bete_chains[v] int64[2, BETE_CHAIN_LEN]. out int64[n, n_variants,
-    N_OUT] receives the row entries named by out_cols (OUT_ROW_COLUMNS), then the vole decider and
-    where the seats' situation first held (OUT_SITUATION).
+    int64[N_RULE_PARAMS], bete_chains[v] int64[2, BETE_CHAIN_LEN]; ``cards`` is the base
+    ruleset's CardTables. out int64[n, n_variants, N_OUT] receives the row entries named by
+    out_cols (OUT_ROW_COLUMNS), then the vole decider and where the seats' situation first held
+    (OUT_SITUATION).
     """
     n_deals = hands_in.shape[0]
     n_variants = forces.shape[0]
     n_out = out_cols.shape[0]  # == OUT_VOLE_DECIDER
     n_chunks = (n_deals + chunk_size - 1) // chunk_size
     for chunk in prange(n_chunks):
-        rng, res, hands_nat, hands, start_ord, nets, obs, dd_table, dd_shapes, values, played, table = \
-            deal_scratch(dd_table_bits)
+        # the hands and the stream are set by jitted callees, never through the bundle (_scratch.py)
+        scratch = deal_scratch(compress8, dd_table_bits)
+        res = scratch.res
+        table = np.zeros(TABLE_LEN, dtype=np.int64)
         begin = chunk * chunk_size
         end = min(n_deals, begin + chunk_size)
         for d in range(begin, end):
@@ -53,14 +57,11 @@ def play_variants(play_seed, hands_in, deal_ids, forces, twins, policy_ids, poli
                     if not (reached and focal_ombre):
                         out[d, v, :] = out[d, twin, :]
                         continue
-                for seat in range(L.MAX_SEATS):
-                    hands_nat[seat] = hands_in[d, seat]
+                set_hands(scratch, hands_in, d)
                 table[:] = 0
-                seed_deal(rng, play_seed, deal_ids[d])
-                decider = play_hands(deal_ids[d], rules[v], bete_chains[v], pos_of_card, card_of_pos, block_of_pos,
-                                     block_mask, nat_suit_mask, top_pos, policy_ids[v], policy_params[v], table, rng,
-                                     res, hands_nat, hands, start_ord, nets, obs, False, compress8, dd_table,
-                                     dd_shapes, values, played, search, forces[v])
+                seed_deal(scratch.rng, play_seed, deal_ids[d])
+                decider = play_hands(deal_ids[d], rules[v], bete_chains[v], cards, policy_ids[v], policy_params[v],
+                                     table, scratch, False, search, forces[v])
                 for k in range(n_out):
                     out[d, v, k] = res[out_cols[k]]
                 out[d, v, n_out] = decider

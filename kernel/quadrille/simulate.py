@@ -156,13 +156,15 @@ def _solver_tables(config: RunConfig):
 
 def iter_batches(config: RunConfig, batch_size: int | None = None, tables: KernelTables | None = None) -> Iterator[Batch]:
     """Yield the run batch by batch; each batch is itself spread over the chunks and threads."""
-    from ._engine import run_chunks
+    from ._decide import kinds_of
+    from ._engine import play_chunk, run_chunks
 
     validate(config)
     _set_threads(config.threads)
     tables = tables or build_tables(config.ruleset)
     ids, params = kernel_arrays(config.policies)
     compress8, table_bits = _solver_tables(config)
+    cards, kinds = tables.cards, kinds_of(config.policies)
     size = batch_size or default_batch_size(config)
     if size % config.chunk:
         raise SimulationError(f"batch size {size} must be a multiple of the chunk size {config.chunk}")
@@ -174,10 +176,16 @@ def iter_batches(config: RunConfig, batch_size: int | None = None, tables: Kerne
         by_contract = np.zeros((n_chunks, L.N_CONTRACTS, L.MAX_SEATS, L.N_STATS), dtype=np.int64)
         by_seat = np.zeros((n_chunks, L.MAX_SEATS, L.N_SEAT_STATS), dtype=np.int64)
         rows = np.zeros((n if config.record else 0, L.N_ROW_COLS), dtype=np.int64)
-        run_chunks(config.seed, first, n, config.chunk, config.session_length, tables.rules, tables.bete_chain,
-                   tables.pos_of_card, tables.card_of_pos, tables.block_of_pos, tables.block_mask, tables.nat_suit_mask, tables.top_pos,
-                   ids, params, by_contract, by_seat, rows, config.record, compress8, table_bits,
-                   np.int64(1) if searches(config) else None)
+        if n_chunks == 1:
+            # nothing to share out: the one chunk is played here, and a small run never compiles the
+            # parallel kernel (about a fifth of a first run's compile). Not for one thread and many
+            # chunks: random deals ran 4% slower chunk by chunk from Python than in run_chunks.
+            play_chunk(config.seed, first, first + n, first, config.session_length, tables.rules, tables.bete_chain,
+                       cards, ids, params, by_contract[0], by_seat[0], rows, config.record, compress8, table_bits,
+                       kinds)
+        else:
+            run_chunks(config.seed, first, n, config.chunk, config.session_length, tables.rules, tables.bete_chain,
+                       cards, ids, params, by_contract, by_seat, rows, config.record, compress8, table_bits, kinds)
         yield Batch(first, n, by_contract.sum(axis=0), by_seat.sum(axis=0), rows if config.record else None)
         done += n
 

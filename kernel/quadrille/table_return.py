@@ -97,6 +97,7 @@ def sample_rows(ruleset: Ruleset, policies: Sequence[SeatPolicy], seed: int, sam
     what was unsettled and the deals followed (_table_return.R_*). Sample i plays deals
     ``first_deal + i * (horizon + 1)`` onwards, so the rows are the same whatever the batches,
     chunks and threads; ``progress(n)`` hears of each batch's samples."""
+    from ._decide import kinds_of
     from ._table_return import N_RETURN_COLS, table_returns
     from .search.solver import compress8_table
 
@@ -114,14 +115,12 @@ def sample_rows(ruleset: Ruleset, policies: Sequence[SeatPolicy], seed: int, sam
         raise SimulationError(f"{seats} seats need {seats} policies, not {len(policies)}")
     _set_threads(threads)
     ids, params = kernel_arrays(policies)
-    compress8 = compress8_table()
+    compress8, kinds = compress8_table(), kinds_of(policies)
     rows = np.zeros((samples, N_RETURN_COLS), dtype=np.int64)
     for begin in range(0, samples, batch_size):
         end = min(samples, begin + batch_size)
         table_returns(seed, first_deal + begin * (horizon + 1), end - begin, horizon, chunk_size, tables.rules,
-                      tables.bete_chain, tables.pos_of_card, tables.card_of_pos, tables.block_of_pos,
-                      tables.block_mask, tables.nat_suit_mask, tables.top_pos, ids, params, compress8,
-                      rows[begin:end])
+                      tables.bete_chain, tables.cards, ids, params, compress8, kinds, rows[begin:end])
         if progress is not None:
             progress(end - begin)
     return rows

@@ -62,6 +62,18 @@ class KernelTables(NamedTuple):
     nat_suit_mask: np.ndarray
     top_pos: np.ndarray
 
+    @property
+    def cards(self) -> CardTables:
+        """The card tables alone, as the deal loop takes them."""
+        return CardTables(self.pos_of_card, self.card_of_pos, self.block_of_pos, self.block_mask, self.nat_suit_mask,
+                          self.top_pos)
+
+
+# The card tables of KernelTables (its fields from pos_of_card on, same meaning), bundled as the deal
+# loop takes them: one argument for what a run fixes. The rule vector and the bête chain travel
+# apart, since a paired comparison changes them from one variant to the next (_variants.play_variants).
+CardTables = NamedTuple("CardTables", [(name, np.ndarray) for name in KernelTables._fields[2:]])
+
 
 def _rank_index(name: str) -> int:
     return cards.RANKS.index(name)
@@ -188,7 +200,6 @@ def build_tables(rs: Ruleset) -> KernelTables:
         seq = rs[key]
         chain[row, : len(seq)] = seq
     return KernelTables(rule_vector(rs), chain, pos_of_card, card_of_pos, block_of_pos, block_mask, nat_suit_mask, top_pos)
-
 
 
 def ordered_mask(tables: KernelTables, trump: int, natural: int) -> int:

@@ -134,7 +134,10 @@ def play_variants(base_ruleset: Ruleset, base_policies: Sequence[SeatPolicy], va
     _set_threads(threads)
     import numba
 
+    from ._decide import kinds_of
     from ._variants import play_variants as kernel
+
+    kinds = kinds_of(p for policies in all_policies for p in policies)
 
     n = hands.shape[0]
     out = np.zeros((n, n_variants, L.N_OUT), dtype=np.int64)
@@ -145,9 +148,7 @@ def play_variants(base_ruleset: Ruleset, base_policies: Sequence[SeatPolicy], va
     for begin in range(0, n, size):
         end = min(n, begin + size)
         kernel(play_seed(seed), hands[begin:end], deal_ids[begin:end], forces, twins, ids, params, rules, chains,
-               base_tables.pos_of_card, base_tables.card_of_pos, base_tables.block_of_pos, base_tables.block_mask,
-               base_tables.nat_suit_mask, base_tables.top_pos, out_cols, out[begin:end], chunk, compress8, table_bits,
-               np.int64(1) if search else None)
+               base_tables.cards, out_cols, out[begin:end], chunk, compress8, table_bits, kinds)
         if progress is not None:
             progress(end - begin)
     return out
