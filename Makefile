@@ -14,9 +14,9 @@ $(BIN)/spadille: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,distributed]'
 	@touch $@
 
-# The main job, into results/report/: about 14 minutes on two cores with a cold numba cache (all local
+# The main job, into results/report/: about 13 minutes on two cores with a cold numba cache (all local
 # cores are used; measured with `NUMBA_CACHE_DIR=$(mktemp -d) /usr/bin/time -v .venv/bin/spadille report
-# quadrille --out /tmp/rep3`: 14 min 10 s on 2026-12-07; see docs/speed.md).
+# quadrille --out /tmp/rep4`: 13 min 4 s on 2026-12-07; see docs/speed.md).
 report: $(BIN)/spadille
 	@mkdir -p results
 	$(BIN)/spadille report quadrille --out results/report $(RUN_ARGS)
