@@ -25,6 +25,7 @@ from spadille.kernel.common._rng import below_n
 from . import layout as L
 from ._card_play import discard, heuristic_card, heuristic_vole
 from ._learned import learned_card
+from ._rules import to_ordered
 
 
 # ---------------------------------------------------------------- hand estimate (bidding)
@@ -326,13 +327,7 @@ def choose_gift(pid, params, hand_nat, king, trump, pos_of_card, card_of_pos, bl
     options = hand_nat & ~bit(king)
     if pid == L.POLICY_RANDOM:
         return nth_set(options, below_n(rng, popcount(options)))
-    ordered = ZERO
-    rest = options
-    while rest != ZERO:
-        card = lowest(rest)
-        rest ^= bit(card)
-        ordered |= bit(pos_of_card[trump, card])
-    return card_of_pos[trump, discard(ordered, trump, block_mask, True, 0)]
+    return card_of_pos[trump, discard(to_ordered(options, trump, pos_of_card), trump, block_mask, True, 0)]
 
 
 # ---------------------------------------------------------------- card play
