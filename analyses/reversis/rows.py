@@ -1,4 +1,4 @@
-"""The kernel's deal records as a tidy DataFrame, one row per deal (the --out file of
+"""The kernel's deal records as a tidy Arrow table, one row per deal (the --out file of
 `simulate reversis`): hands, écart, discards, every card of every trick, takers, points, the
 quinola's fate, aces given, forced and played, the reversis, the espagnolette and every payment
 by category and account."""
@@ -6,7 +6,6 @@ by category and account."""
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 
 from spadille.kernel.reversis import layout as L
@@ -54,8 +53,3 @@ def deal_table(first_deal: int, records: np.ndarray, session_length: int) -> pa.
     for name, names in (("quinola_fate", L.QUINOLA_FATES), ("reversis", L.REVERSIS_NAMES)):
         arrays[name] = pa.DictionaryArray.from_arrays(arrays[name], pa.array(names, type=pa.string()))
     return pa.table(arrays)
-
-
-def deal_rows(first_deal: int, records: np.ndarray, session_length: int) -> pd.DataFrame:
-    """``deal_table`` as a DataFrame (the named codes as categoricals)."""
-    return deal_table(first_deal, records, session_length).to_pandas()
