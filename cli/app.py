@@ -6,6 +6,7 @@ pyarrow): every command imports the engine inside its body. A test checks it.
 
 from __future__ import annotations
 
+import signal
 import sys
 
 import typer
@@ -79,4 +80,7 @@ def main() -> None:
         closed_pipe_exit()
     if code == EXIT_INTERRUPTED and interrupted_outside_a_command():
         typer.echo(INTERRUPTED, err=True)   # Typer ended a KeyboardInterrupt with a silent 130
+    # The command has finished and said so: a Ctrl-C during the interpreter's exit has nothing left
+    # to stop, and would otherwise print a traceback from whichever callback it landed in.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.exit(code if isinstance(code, int) else 0)

@@ -154,7 +154,11 @@ class StopBetweenBatches:
         return self
 
     def __exit__(self, *exc_info) -> None:
-        signal.signal(signal.SIGINT, self._previous)
+        # Once asked to stop, the command is ending: what is left is its last lines and the
+        # interpreter's exit. A further Ctrl-C there would raise KeyboardInterrupt in whatever runs
+        # at that moment (a weakref callback at exit, say) and print a traceback under a run that
+        # kept its batches, or cut the summary of what it kept; it is ignored instead.
+        signal.signal(signal.SIGINT, signal.SIG_IGN if self.requested else self._previous)
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         if self.hurried or self.settled:
