@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 
-from spadille.analyses.quadrille.rows import hand_texts, row_columns, rows_frame
+from spadille.analyses.quadrille.rows import hand_texts, row_columns, rows_frame, rows_table, with_hand_text
 from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille.cards import SEAT_NAMES, SUITS, Hand, format_card
 from spadille.kernel.quadrille.simulate import RunConfig, simulate
@@ -29,6 +30,14 @@ def test_columns_in_order():
         ["deal"] + [f"hand_{s}" for s in SEATS] + [f"mask_{s}" for s in SEATS] + [f"bid_{s}" for s in SEATS]
         + ["force", "contract", "ombre", "trump", "called", "friend", "given"] + [f"tricks_{s}" for s in SEATS]
         + ["side_tricks", "outcome", "vole", "matadors", "bete"] + [f"pay_{s}" for s in SEATS] + ["table_change"])
+
+
+def test_without_the_hand_text_the_same_columns_less_the_hands_and_the_view_gives_it_back(recorded):
+    assert row_columns(4, hand_text=False) == [name for name in row_columns(4) if not name.startswith("hand_")]
+    bare = rows_table(recorded, 4, hand_text=False).to_pandas()
+    pd.testing.assert_frame_equal(with_hand_text(bare), rows_frame(recorded, 4))
+    whole = rows_frame(recorded, 4)
+    assert with_hand_text(whole) is whole
 
 
 def test_frame_names_every_code_of_the_kernel_rows(recorded):

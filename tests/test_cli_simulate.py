@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from spadille.analyses.quadrille.rows import rows_frame
+from spadille.analyses.quadrille.rows import read_rows, rows_frame
 from spadille.analyses.quadrille.summary import contract_summary
 from spadille.analyses.rowfile import read_row_file
 from spadille.cli.app import app
@@ -52,12 +52,15 @@ def test_out_file_holds_every_deal_and_the_metadata(tmp_path, ruleset, suffix):
     assert f"Wrote 3,000 deals to {target}" in result.stdout
     assert [p.name for p in tmp_path.iterdir()] == [target.name]  # no temporary file left
 
-    rows, metadata = read_row_file(target)
+    rows, metadata = read_rows(target)
     policies = resolve_policies(4, None, ["dealer=random"], ["eldest.ask_threshold=4"])
     config = RunConfig(ruleset, policies, seed=9, deals=3000, record=True)
     assert metadata == {**config.metadata(), "deals_done": 3000, "interrupted": False}
     assert metadata["policies"][3] == "random" and "ask_threshold=4," in metadata["policies"][0]
     pd.testing.assert_frame_equal(rows, rows_frame(simulate(config).rows, 4))
+    # A CSV spells the hands; a Parquet file keeps their masks alone, and read_rows spells them.
+    stored = list(read_row_file(target)[0].columns)
+    assert stored == [name for name in rows.columns if suffix == ".csv" or not name.startswith("hand_")]
 
 
 def test_sessions_longer_than_one_deal_run(tmp_path):

@@ -2,9 +2,12 @@
 
 Codes become names (``ask``, ``called``, ``hearts``, ``eldest``...), with ``none`` where the
 row says "not applicable" (-1): a bid never asked for, no force, no called card, no friend.
-Hands appear twice: as text for people (``♠K 7 A  ♥3``, as ``cards.Hand.format`` writes
-it) and as the natural mask for programs. The trick-by-trick play is not included; ``spadille
-show`` replays a single deal.
+Hands appear as the natural mask for programs (``mask_eldest``...) and, where people read the
+file (a CSV), also as text (``hand_eldest``: ``♠K 7 A  ♥3``, as ``cards.Hand.format`` writes it).
+A Parquet file is read by programs and keeps the masks alone: the text cost 40% of a file's
+writing (building and encoding it), which the deal loop waited for (issue 39); ``with_hand_text``
+adds it to a frame read back, as ``read_rows`` does. The trick-by-trick play is not included;
+``spadille show`` replays a single deal.
 
 ``rows_table`` builds an Arrow table without a Python object per deal: every name column is a
 take from a short array of names, and the hands' text is joined from per-suit pieces by a jitted
@@ -87,12 +90,14 @@ def _card_names() -> tuple[str, ...]:
     return tuple(cards.format_card(card) for card in range(cards.N_CARDS))
 
 
-def rows_table(rows: np.ndarray, n_seats: int) -> pa.Table:
-    """The tidy per-deal table of kernel rows int64[n, N_ROW_COLS] for ``n_seats`` seats."""
+def rows_table(rows: np.ndarray, n_seats: int, hand_text: bool = True) -> pa.Table:
+    """The tidy per-deal table of kernel rows int64[n, N_ROW_COLS] for ``n_seats`` seats; the hands'
+    text columns only with ``hand_text``."""
     seats = cards.SEAT_NAMES[n_seats]
     columns: dict[str, pa.Array] = {"deal": _integers(rows[:, L.COL_DEAL])}
-    for index, seat in enumerate(seats):
-        columns[f"hand_{seat}"] = hand_column(rows[:, L.COL_HANDS + index])
+    if hand_text:
+        for index, seat in enumerate(seats):
+            columns[f"hand_{seat}"] = hand_column(rows[:, L.COL_HANDS + index])
     for index, seat in enumerate(seats):
         columns[f"mask_{seat}"] = _integers(rows[:, L.COL_HANDS + index])
     for index, seat in enumerate(seats):
@@ -117,9 +122,29 @@ def rows_table(rows: np.ndarray, n_seats: int) -> pa.Table:
     return pa.table(columns)
 
 
-def row_columns(n_seats: int) -> list[str]:
+def row_columns(n_seats: int, hand_text: bool = True) -> list[str]:
     """The column names, in order, of ``rows_table`` for a table of ``n_seats``."""
-    return rows_table(np.zeros((0, L.N_ROW_COLS), np.int64), n_seats).column_names
+    return rows_table(np.zeros((0, L.N_ROW_COLS), np.int64), n_seats, hand_text).column_names
+
+
+def with_hand_text(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` (rows read from a file) with each ``mask_<seat>`` column's text as ``hand_<seat>``,
+    placed after ``deal`` as in a CSV; a frame that has them already is returned as it is."""
+    seats = [name[len("mask_"):] for name in frame.columns if name.startswith("mask_")]
+    if not seats or all(f"hand_{seat}" in frame.columns for seat in seats):
+        return frame
+    texts = {f"hand_{seat}": hand_texts(frame[f"mask_{seat}"].to_numpy()) for seat in seats}
+    at = list(frame.columns).index("deal") + 1 if "deal" in frame.columns else 0
+    columns = [*frame.columns[:at], *texts, *frame.columns[at:]]
+    return pd.concat([frame, pd.DataFrame(texts, index=frame.index)], axis=1)[columns]
+
+
+def read_rows(path) -> tuple[pd.DataFrame, dict]:
+    """(rows, metadata) of a ``simulate quadrille --out`` file, Parquet or CSV, with the hands' text."""
+    from spadille.analyses.rowfile import read_row_file
+
+    rows, metadata = read_row_file(path)
+    return with_hand_text(rows), metadata
 
 
 def rows_frame(rows: np.ndarray, n_seats: int) -> pd.DataFrame:

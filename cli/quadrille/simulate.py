@@ -68,7 +68,10 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
     if out is not None:
         from spadille.analyses.quadrille.rows import rows_table
 
-        to_table = lambda rows: rows_table(rows, n_seats)  # noqa: E731
+        # A CSV is read by people and spells the hands; a Parquet file keeps their masks alone
+        # (analyses/quadrille/rows.py says why and how to add the text back).
+        hand_text = str(out).lower().endswith(".csv")
+        to_table = lambda rows: rows_table(rows, n_seats, hand_text)  # noqa: E731
     output.check(lambda: to_table(rows_template()))
     with output as running:
         if running.runner is None:
