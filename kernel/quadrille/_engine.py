@@ -474,6 +474,14 @@ def play_hands(deal, rules, bete_chain, cards, policy_ids, policy_params, table,
 
 
 @njit(cache=True, _nrt=False)
+def record_row(rows, index, res):
+    """rows[index, :] = res, written as a loop: the slice assignment checks the shapes with an error
+    message that numba formats itself, and compiling that formatting cost 2.5 s of a cold run."""
+    for column in range(res.shape[0]):
+        rows[index, column] = res[column]
+
+
+@njit(cache=True, _nrt=False)
 def aggregate(res, by_contract, by_seat, n_seats):
     """Add one deal's row to a chunk's aggregates (int64, so sums never depend on chunking)."""
     contract = res[L.COL_CONTRACT]
@@ -551,7 +559,7 @@ def run_chunks(seed, first_deal, n_deals, chunk_size, session_length, rules, bet
                       force)
             aggregate(res, by_contract[chunk], by_seat[chunk], n_seats)
             if record:
-                rows[deal - first_deal, :] = res
+                record_row(rows, deal - first_deal, res)
 
 
 @njit(cache=True)
@@ -574,7 +582,7 @@ def play_chunk(seed, begin, end, first_deal, session_length, rules, bete_chain, 
                   force)
         aggregate(res, by_contract, by_seat, n_seats)
         if record:
-            rows[deal - first_deal, :] = res
+            record_row(rows, deal - first_deal, res)
 
 
 @njit(parallel=True, cache=True)
