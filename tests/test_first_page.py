@@ -92,6 +92,7 @@ def test_a_bolder_bid_on_a_clearly_weaker_defence_is_called_an_artefact():
         assert "artefact of its defence" in said and "eldest (first to speak)" in said
     else:
         assert "not shown to be an artefact" in said
+    assert "against a sans prendre " in said and "against a sans-prendre" not in said   # the game, in words
     reverse, _ = moves_items(BEFORE, NOW, "the heuristic's play", "strong's play", "heuristic", "strong")
     assert "is an artefact" in " ".join(reverse) or "not shown" in " ".join(reverse)
 

@@ -15,6 +15,7 @@ CONTRACT_WORDS = {"called": "a called game", "self-called": "a game called on hi
 # the contract whose defence decides whether a bid's threshold is sound
 DEFENDED = {"ask": "called", "sans-prendre": "sans-prendre", "demand": "demand", "casco": "casco"}
 BID_VERBS = {"ask": "ask", "sans-prendre": "go sans prendre", "demand": "demand", "casco": "go casco"}
+GAMES_DEFENDED = {"ask": "a called game", "sans-prendre": "a sans prendre", "demand": "a demand", "casco": "a casco"}
 BID_HEADERS = {"ask": "ask from (trumps, by true matadors)", "sans-prendre": "sans prendre from",
                "demand": "demand from", "casco": "casco from"}
 
@@ -130,18 +131,19 @@ def moves_items(now: pd.DataFrame, before: pd.DataFrame, now_play: str, before_p
                                       for row in rows.itertuples(index=False)}))
             said = f"under {play}, the rule has {cases} {verb} from fewer trumps than under {other_play}"
             named = str(bid).replace("-", " ")
+            game = GAMES_DEFENDED.get(str(bid), f"a {named}")   # the game the bid makes, as its defenders meet it
             if mine is None or theirs is None:
                 sentences.append(f"{said[0].upper()}{said[1:]}; one of the plays was not measured against pimc, so "
                                  "whether that is its defence's doing is not known.")
             elif mine[2] < theirs[1]:
                 sentences.append(
-                    f"**The bolder {named} under `{policy}` is an artefact of its defence**: {said}, but against a "
-                    f"{named} `{policy}`'s defenders gain {_estimate(*mine)} a seat against pimc, `{other_policy}`'s "
+                    f"**The bolder {named} under `{policy}` is an artefact of its defence**: {said}, but against "
+                    f"{game} `{policy}`'s defenders gain {_estimate(*mine)} a seat against pimc, `{other_policy}`'s "
                     f"{_estimate(*theirs)}. That is a softer defence than a searching one would put up, so the extra "
                     f"trumps the `{other_policy}` rule asks for are the safer rule.")
             else:
                 sentences.append(
-                    f"{said[0].upper()}{said[1:]}; `{policy}`'s defence against a {named} is not clearly weaker "
+                    f"{said[0].upper()}{said[1:]}; `{policy}`'s defence against {game} is not clearly weaker "
                     f"({_estimate(*mine)} a seat against pimc, `{other_policy}`'s {_estimate(*theirs)}), so this "
                     "bolder bid is not shown to be an artefact of the defence.")
     return sentences, item
