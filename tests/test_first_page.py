@@ -92,9 +92,17 @@ def test_a_bolder_bid_on_a_clearly_weaker_defence_is_called_an_artefact():
         assert "artefact of its defence" in said and "eldest (first to speak)" in said
     else:
         assert "not shown to be an artefact" in said
-    assert "against a sans prendre " in said and "against a sans-prendre" not in said   # the game, in words
     reverse, _ = moves_items(BEFORE, NOW, "the heuristic's play", "strong's play", "heuristic", "strong")
     assert "is an artefact" in " ".join(reverse) or "not shown" in " ".join(reverse)
+
+
+def test_the_game_a_bolder_bid_makes_is_named_in_words():
+    now = NOW.copy()
+    now.loc[0, "from_trumps"] = 5   # eldest now asks from 5 trumps with no true matador
+    sentences, _ = moves_items(now, BEFORE, "strong's play", "the heuristic's play", "strong", "heuristic")
+    said = " ".join(sentences[1:])
+    assert "against a called game" in said and "against a ask" not in said
+    assert "against a sans prendre " in said
 
 
 def test_the_strength_table_gives_each_policy_its_own_n_and_stamp_where_they_differ():
