@@ -264,6 +264,40 @@ def test_the_team_ladder_seats_the_learned_player_as_a_team(ruleset):
     assert (out[:, 0] != out[:, 2]).any()
 
 
+def test_a_candidate_weights_file_plays_in_place_of_the_shipped_one(tmp_path, monkeypatch):
+    """``learned:weights=FILE`` (and a policy file's ``weights``, read from its folder) plays that file's
+    weights, in a plain seat and a team, exactly as if it were the shipped file; a policy that does not
+    play the learned player, or a table of two weights files, is refused in one sentence."""
+    from spadille.analyses.quadrille.ladder_team import TEAMS, team_policy
+    from spadille.cli.quadrille.seating import parse_policy_spec, policy_file_rung
+
+    path = tmp_path / "candidate.toml"
+    weights = np.random.default_rng(11).normal(size=(L.LEARNED_BUCKETS, L.LEARNED_FEATURES))
+    learned.write_learned(path, learned.LearnedFile(weights, {"command": "a test"}), "header")
+    candidate = parse_policy_spec(f"learned:weights={path}")
+    assert candidate.weights == str(path) and str(path) in candidate.describe()
+    (tmp_path / "rung.toml").write_text('[default]\npolicy = "learned"\nweights = "candidate.toml"\n')
+    assert policy_file_rung(tmp_path / "rung.toml", ("eldest", "second", "third", "dealer")) == candidate
+    team = team_policy(candidate, make_seat_policy("pimc"), TEAMS["defenders"])
+    for policies in ((candidate,) * 4, (team,)):
+        rows = kernel_arrays(policies)[1][:, L.LEARNED_WEIGHTS:]
+        assert (rows.reshape(len(rows), *weights.shape) == learned.read_learned(path).weights).all()
+
+    ruleset = load_ruleset()
+    played = simulate(RunConfig(ruleset, (candidate,) * 4, 5, 60, record=True)).rows
+    shipped = simulate(RunConfig(ruleset, (make_seat_policy("learned"),) * 4, 5, 60, record=True)).rows
+    monkeypatch.setattr(learned, "SHIPPED", path)
+    as_shipped = simulate(RunConfig(ruleset, (make_seat_policy("learned"),) * 4, 5, 60, record=True)).rows
+    assert (played == as_shipped).all() and (played != shipped).any()
+
+    with pytest.raises(PolicyError, match="policy 'strong' does not play the learned player"):
+        parse_policy_spec(f"strong:weights={path}")
+    with pytest.raises(PolicyError, match="^the learned weights file: cannot read"):
+        parse_policy_spec(f"learned:weights={tmp_path / 'none.toml'}")
+    with pytest.raises(PolicyError, match="one table plays one set of learned weights"):
+        kernel_arrays((candidate, make_seat_policy("learned")) * 2)
+
+
 def test_a_tiny_training_run_end_to_end(tmp_path, monkeypatch):
     """`spadille train quadrille --policy learned` on a tiny mix: two rounds (the second played by the
     first round's fit), positions kept, the file written with its stamp, loaded and played; run again

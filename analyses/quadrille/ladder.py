@@ -73,6 +73,7 @@ class Ladder:
     plan: DealPlan | None = None
     team: bool = False
     unfinished: tuple[str, ...] = ()          # the labels a Ctrl-C left without a row
+    auction: Auction | None = None            # the all-reference play's, by which the cells class the pairs
 
 
 TABLE_COLUMNS = ["label", "policy", "reference", "by", "group", "contract", "role", "deals", "n", "gain", "ci_low",
@@ -181,6 +182,7 @@ def ladder(ruleset: Ruleset, entries: Sequence[LadderEntry], reference: SeatPoli
     from spadille.kernel.quadrille.variants import Variant
 
     table, speed, gains, finished = [], [], {}, []
+    base = None
     everyone = [Variant("reference", policies=(reference,) * n_seats)]
     try:
         # One deal first, untimed: the first call of a kernel in a process loads (or compiles) it,
@@ -220,7 +222,8 @@ def ladder(ruleset: Ruleset, entries: Sequence[LadderEntry], reference: SeatPoli
     speeds = pd.DataFrame(speed, columns=SPEED_COLUMNS)
     frame.attrs = speeds.attrs = metadata
     unfinished = tuple(e.label for e in entries if e not in finished)
-    return Ladder(frame, speeds, metadata, interrupted, tuple(finished), gains, plan, team, unfinished)
+    return Ladder(frame, speeds, metadata, interrupted, tuple(finished), gains, plan, team, unfinished,
+                  base.auction if base is not None else None)
 
 
 def _first_deal(plan: DealPlan) -> DealPlan:

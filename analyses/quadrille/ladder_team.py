@@ -22,7 +22,8 @@ from __future__ import annotations
 from spadille.kernel.common.errors import SimulationError
 from spadille.kernel.quadrille import layout as L
 from spadille.kernel.quadrille import card_rules
-from spadille.kernel.quadrille.policies import POLICIES, ROLE_POLICIES, SeatPolicy, kernel_arrays
+from spadille.kernel.quadrille.policies import (POLICIES, ROLE_POLICIES, SeatPolicy, kernel_arrays,
+                                                learned_weights_file)
 
 # The teams by card-play role (card_rules.ROLE_GROUPS): a forced ombre is on the side too.
 TEAMS = {"side": card_rules.SIDE, "defenders": card_rules.DEFENDERS}
@@ -102,7 +103,8 @@ def team_policy(candidate: SeatPolicy, reference: SeatPolicy, roles: tuple[str, 
         if name not in ROLE_POLICIES and name != own:
             raise SimulationError(f"team mode: {name}'s card play cannot take a role's seats "
                                   f"(those that can: {', '.join(ROLE_POLICIES)})")
-    team = SeatPolicy(base.name, params, {role: name for role, name in handed.items() if name != own})
+    team = SeatPolicy(base.name, params, {role: name for role, name in handed.items() if name != own},
+                      weights=learned_weights_file((candidate, reference)))
     _verify(team, players, reference, candidate)
     return team
 

@@ -26,8 +26,8 @@ EXIT_INTERRUPTED = 130
 PoliciesOption = Annotated[str, typer.Option(
     "--policies", metavar="NAME[:KEY=VALUE...],...",
     help=f"The policies of the ladder, comma-separated, each a registered policy ({', '.join(POLICIES)}) with "
-         "parameters after colons (pimc:samples=40, heuristic:ask_threshold=4). The reference is added when it is "
-         "not listed.")]
+         "parameters after colons (pimc:samples=40, heuristic:ask_threshold=4; learned:weights=FILE.toml plays a "
+         "learned weights file other than the shipped one). The reference is added when it is not listed.")]
 ReferenceOption = Annotated[str, typer.Option(
     "--reference", metavar="NAME[:KEY=VALUE...]",
     help="The policy every gain is measured against, in the other seats and in the all-reference play.")]

@@ -18,7 +18,8 @@ from typing import Sequence
 
 from spadille.kernel.quadrille import card_rules
 from spadille.kernel.quadrille.cards import SEAT_NAMES
-from spadille.kernel.quadrille.policies import POLICIES, PolicyError, SeatPolicy, make_seat_policy, parameter_for
+from spadille.kernel.quadrille.policies import (WEIGHTS_KEY, POLICIES, PolicyError, SeatPolicy, make_seat_policy,
+                                                parameter_for)
 
 FALLBACK_POLICY = "heuristic"
 FILE_TABLES = ("default", "seats")
@@ -37,11 +38,14 @@ def _seat_index(name: str, seats: Sequence[str], where: str) -> int:
     return seats.index(name)
 
 
-def _policy_table(table: object, where: str) -> tuple[str | None, dict[str, object]]:
-    """(policy name or None, parameters) of one table of the policy file."""
+def _policy_table(table: object, where: str, folder: Path = Path(".")) -> tuple[str | None, dict[str, object]]:
+    """(policy name or None, parameters) of one table of the policy file; a learned weights file
+    (``weights = "FILE"``) is read from the policy file's folder."""
     if not isinstance(table, dict):
         raise PolicyError(f"{where} must be a table")
     params = dict(table)
+    if isinstance(params.get(WEIGHTS_KEY), str):
+        params[WEIGHTS_KEY] = str(folder / params[WEIGHTS_KEY])
     name = params.pop("policy", None)
     if name is not None and (not isinstance(name, str) or name not in POLICIES):
         raise PolicyError(f"{where}: unknown policy {name!r}; available: {', '.join(POLICIES)}")
@@ -79,14 +83,14 @@ def read_policy_file(path: Path, seats: Sequence[str]) -> tuple[PolicyTable, dic
     unknown = sorted(set(data) - set(FILE_TABLES))
     if unknown:
         raise PolicyError(f"{label}: unknown table {unknown[0]!r} (use [default] and [seats.<seat>])")
-    default = _policy_table(data.get("default", {}), f"{label} [default]")
+    default = _policy_table(data.get("default", {}), f"{label} [default]", path.parent)
     seat_tables = data.get("seats", {})
     if not isinstance(seat_tables, dict):
         raise PolicyError(f"{label}: 'seats' must hold [seats.<seat>] tables")
     per_seat = {}
     for name, table in seat_tables.items():
         where = f"{label} [seats.{name}]"
-        per_seat[_seat_index(name, seats, where)] = _policy_table(table, where)
+        per_seat[_seat_index(name, seats, where)] = _policy_table(table, where, path.parent)
     return default, per_seat
 
 
@@ -151,7 +155,8 @@ def describe_seating(policies: Sequence[SeatPolicy]) -> str:
 
 def parse_policy_spec(text: str) -> SeatPolicy:
     """One policy with its parameters, written ``NAME`` or ``NAME:KEY=VALUE:KEY=VALUE`` (the
-    ladder's ``--policies`` and ``--reference``): ``pimc:samples=40``, ``heuristic:ask_threshold=4``."""
+    ladder's ``--policies`` and ``--reference``): ``pimc:samples=40``, ``heuristic:ask_threshold=4``,
+    ``learned:weights=FILE`` (a learned weights file other than the shipped one)."""
     name, *assignments = text.strip().split(":")
     if name not in POLICIES:
         raise PolicyError(f"unknown policy {name!r}; available: {', '.join(POLICIES)}")

@@ -202,16 +202,19 @@ def read_learned(path: str | os.PathLike | None = None) -> LearnedFile:
 _CACHE: dict[tuple, LearnedFile] = {}
 
 
-def shipped_weights() -> np.ndarray:
-    """The shipped file's weights, read once a process (again if the file changed)."""
+def file_weights(path: str | os.PathLike | None = None) -> np.ndarray:
+    """A learned file's weights (the shipped file's by default), read once a process (again if the
+    file changed): a candidate fit is played by naming its file (``SeatPolicy.weights``)."""
+    path = Path(SHIPPED if path is None else path)
     try:
-        status = SHIPPED.stat()
-        key = (str(SHIPPED), status.st_mtime_ns, status.st_size)
+        status = path.stat()
+        key = (str(path), status.st_mtime_ns, status.st_size)
     except OSError:
-        key = (str(SHIPPED), 0, 0)
+        key = (str(path), 0, 0)
     if key not in _CACHE:
-        _CACHE.clear()
-        _CACHE[key] = read_learned(SHIPPED)
+        for stale in [k for k in _CACHE if k[0] == key[0]]:
+            del _CACHE[stale]
+        _CACHE[key] = read_learned(path)
     return _CACHE[key].weights
 
 

@@ -182,6 +182,7 @@ CARD_PLAYS = ("strong", "heuristic")
 DEFAULT_CARD_PLAY = "strong"
 
 
+WEIGHTS_KEY = "weights"   # a seat's learned weights file, given among its parameters (make_seat_policy)
 ROLE_POLICIES = ("random", "heuristic", "dd", "pimc", "learned")  # may play a role's cards in place of the seat's own
 
 
@@ -194,7 +195,9 @@ class SeatPolicy:
     ``roles`` lets another policy play the cards (and the vole) of a role, by name (``{"friend":
     "pimc"}``); bidding stays the seat's. With a ``situation`` (situations.py), ``in_situation``
     (card-play rules) and ``roles_in_situation`` apply instead, at the decisions where it holds:
-    how a claim changes one piece of card play and nothing else."""
+    how a claim changes one piece of card play and nothing else. ``weights`` names the learned
+    player's weights file where this seat plays it (None: the shipped learned.toml), so that a
+    candidate fit plays beside the shipped one (``learned:weights=FILE``)."""
 
     name: str
     params: Mapping[str, float] = field(default_factory=dict)
@@ -202,6 +205,7 @@ class SeatPolicy:
     situation: str | None = None
     in_situation: Mapping[str, float] = field(default_factory=dict)
     roles_in_situation: Mapping[str, str] = field(default_factory=dict)
+    weights: str | None = None
 
     def describe(self) -> str:
         """The policy and its parameters: every general one, and the card-play rules that differ
@@ -219,6 +223,8 @@ class SeatPolicy:
             what = [f"{k}={v:g}" for k, v in alt.items() if v != base.get(k)]
             what += [f"{role} plays {name}" for role, name in self.roles_in_situation.items()]
             text += f" [when {self.situation}: {'; '.join(what) or 'no change'}]"
+        if self.weights is not None:
+            text += f" [learned weights {self.weights}]"
         return text
 
     def value(self, key: str) -> float:
@@ -311,10 +317,14 @@ def _checked_roles(roles: Mapping[str, str] | None) -> dict[str, str]:
 def make_seat_policy(name: str, params: Mapping[str, float] | None = None, roles: Mapping[str, str] | None = None,
                      situation: str | None = None, in_situation: Mapping[str, float] | None = None,
                      roles_in_situation: Mapping[str, str] | None = None) -> SeatPolicy:
+    """A checked SeatPolicy. ``params`` may hold ``weights``, the path of a learned weights file, for
+    a seat that plays the learned player (a policy file's ``weights = "FILE"``, ``learned:weights=FILE``)."""
     if name not in POLICIES:
         raise PolicyError(f"unknown policy {name!r}; available: {', '.join(POLICIES)}")
     spec = POLICIES[name]
-    checked = _checked_params(name, spec, params or {})
+    params = dict(params or {})
+    weights = params.pop(WEIGHTS_KEY, None)
+    checked = _checked_params(name, spec, params)
     heuristic = POLICIES["heuristic"]
     if situation is not None:
         from .situations import SituationError, parse_situation
@@ -327,7 +337,28 @@ def make_seat_policy(name: str, params: Mapping[str, float] | None = None, roles
         raise PolicyError("changes in a situation need the situation they apply in")
     # what a situation changes is card play, read as the heuristic's rules whatever plays the seat
     alt = _checked_params("heuristic", heuristic, in_situation or {}, card_play_only=True, where=" in a situation")
-    return SeatPolicy(name, checked, _checked_roles(roles), situation, alt, _checked_roles(roles_in_situation))
+    policy = SeatPolicy(name, checked, _checked_roles(roles), situation, alt, _checked_roles(roles_in_situation))
+    if weights is None:
+        return policy
+    if not policy.plays("learned"):
+        raise PolicyError(f"policy {name!r} does not play the learned player, so it takes no {WEIGHTS_KEY} file")
+    from .learned import LearnedFileError, file_weights
+
+    try:
+        file_weights(str(weights))   # a bad file is refused here, before any deal is played
+    except LearnedFileError as exc:
+        raise PolicyError(f"the learned weights file: {exc}") from None
+    return replace(policy, weights=str(weights))
+
+
+def learned_weights_file(seat_policies) -> str | None:
+    """The one learned weights file the seats that play the learned player name (None: the shipped
+    one): every row of a run holds one set of weights, so two files in one table are refused."""
+    files = {policy.weights for policy in seat_policies if policy.plays("learned")}
+    if len(files) > 1:
+        shown = ", ".join(sorted(str(f) if f is not None else "the shipped learned.toml" for f in files))
+        raise PolicyError(f"one table plays one set of learned weights, not several ({shown})")
+    return next(iter(files), None)
 
 
 def kernel_arrays(seat_policies, learned_weights=None):
@@ -342,10 +373,11 @@ def kernel_arrays(seat_policies, learned_weights=None):
     ids = np.zeros(L.MAX_SEATS, dtype=np.int64)
     params = np.zeros((L.MAX_SEATS, L.N_POLICY_PARAMS), dtype=np.float64)
     if learned_weights is not None or any(policy.plays("learned") for policy in seat_policies):
-        from .learned import LearnedFileError, shipped_weights, write_weights_rows
+        from .learned import LearnedFileError, file_weights, write_weights_rows
 
         try:
-            write_weights_rows(params, shipped_weights() if learned_weights is None else learned_weights)
+            write_weights_rows(params, file_weights(learned_weights_file(seat_policies))
+                               if learned_weights is None else learned_weights)
         except LearnedFileError as exc:
             raise PolicyError(f"the learned policy's file: {exc}") from None
     for param in POLICIES["pimc"].params.values():
