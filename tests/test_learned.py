@@ -289,6 +289,10 @@ def test_a_candidate_weights_file_plays_in_place_of_the_shipped_one(tmp_path, mo
     monkeypatch.setattr(learned, "SHIPPED", path)
     as_shipped = simulate(RunConfig(ruleset, (make_seat_policy("learned"),) * 4, 5, 60, record=True)).rows
     assert (played == as_shipped).all() and (played != shipped).any()
+    from spadille.analyses.quadrille.ladder import LadderEntry, ladder_metadata
+
+    recorded = ladder_metadata(ruleset, [LadderEntry("new", candidate, 4)], make_seat_policy("pimc"), 5, team=True)
+    assert recorded["learned_weights"]["new"]["command"] == "a test"
 
     with pytest.raises(PolicyError, match="policy 'strong' does not play the learned player"):
         parse_policy_spec(f"strong:weights={path}")

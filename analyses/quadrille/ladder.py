@@ -283,6 +283,7 @@ def ladder_metadata(ruleset: Ruleset, entries: Sequence[LadderEntry], reference:
                     team: bool = False, plan: DealPlan | None = None) -> dict:
     """What a ladder carries so it can be reproduced: the version, seed, ruleset, every policy, the
     mode and the deals."""
+    from spadille.kernel.quadrille.learned import file_provenance
     from spadille.kernel.quadrille.simulate import provenance
 
     from .ladder_team import TEAMS, describe_team
@@ -292,6 +293,9 @@ def ladder_metadata(ruleset: Ruleset, entries: Sequence[LadderEntry], reference:
                "each policy in each seat in turn, the reference in the others")
     extra = {"teams": {label: {name: describe_team(e.policy, reference, name) for name in TEAMS}
                        for e in entries for label in [e.label] if not is_reference(e.policy, reference)}} if team else {}
+    weights = {e.label: file_provenance(e.policy.weights) for e in entries if e.policy.weights is not None}
+    if weights:
+        extra["learned_weights"] = weights   # the candidate fits' files, beside the shipped one's version
     return provenance(
         ruleset, [e.policy for e in entries], seed, "ladder",
         reference=reference.describe(),

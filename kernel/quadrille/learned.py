@@ -218,6 +218,14 @@ def file_weights(path: str | os.PathLike | None = None) -> np.ndarray:
     return _CACHE[key].weights
 
 
+def file_provenance(path: str | os.PathLike) -> dict[str, str]:
+    """What an output records of a learned weights file other than the shipped one: its path, the
+    first 12 hex digits of its bytes' sha256 and the command in its stamp."""
+    path = Path(path)
+    return {"path": str(path), "sha256": hashlib.sha256(path.read_bytes()).hexdigest()[:12],
+            "command": str(read_learned(path).stamp.get("command", "not stamped"))}
+
+
 def write_weights_rows(params: np.ndarray, weights: np.ndarray) -> None:
     """Put ``weights`` (LEARNED_BUCKETS x LEARNED_FEATURES) into every row of a parameter array."""
     params[..., L.LEARNED_WEIGHTS:L.LEARNED_WEIGHTS + weights.size] = np.asarray(weights, dtype=np.float64).ravel()
