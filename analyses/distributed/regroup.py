@@ -56,17 +56,22 @@ def run_blocks(runner, function: Callable, blocks: list[Block], config_of: Calla
                on_block: Callable[[Block, object], None], progress: Callable[[int], None] | None,
                units_per_block_unit: int = 1) -> bool:
     """Map ``function(config_of(block))`` over ``blocks`` on ``runner``; ``on_block`` sees the
-    results in block order, then ``progress`` the units done. Returns whether Ctrl-C stopped it."""
+    results in block order, then ``progress`` the units done. Returns whether Ctrl-C stopped it
+    before every block was done."""
     items = [(config_of(block),) for block in blocks]
     warm = (config_of(Block(0, blocks[0].start, blocks[0].start + 1)),) if runner.distributed and blocks else None
 
+    handed = 0
+
     def take(index: int, outcome) -> None:
+        nonlocal handed
         on_block(blocks[index], outcome)
+        handed += 1
         if progress is not None:
             progress(blocks[index].deals * units_per_block_unit)
 
     try:
         runner.map(function, items, take, warm_up=warm)
     except KeyboardInterrupt:
-        return True
+        return handed < len(blocks)   # a Ctrl-C that came once every block had finished stopped nothing
     return False

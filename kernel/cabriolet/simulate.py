@@ -186,7 +186,7 @@ def _play_batches(config, n_out: int, play: Callable[[int, int, np.ndarray], Non
             if progress is not None:
                 progress(count)
     except KeyboardInterrupt:
-        result.interrupted = True
+        result.interrupted = result.sessions_done < config.sessions   # not when the last batch was done
     result.seconds = time.perf_counter() - start
     return result
 

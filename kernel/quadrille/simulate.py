@@ -208,7 +208,7 @@ def simulate(config: RunConfig, progress: Callable[[int], None] | None = None,
             if progress is not None:
                 progress(batch.n_deals)
     except KeyboardInterrupt:
-        result.interrupted = True
+        result.interrupted = result.deals_done < config.deals   # not when the last batch was done
     result.seconds = time.perf_counter() - started
     if config.record and on_batch is None:
         result.rows = np.concatenate(kept_rows) if kept_rows else np.zeros((0, L.N_ROW_COLS), np.int64)

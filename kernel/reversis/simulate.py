@@ -123,7 +123,7 @@ def run_sessions(config: ReversisConfig, want_rows: bool = False, progress: Call
             if progress is not None:
                 progress(count * length)
     except KeyboardInterrupt:
-        result.interrupted = True
+        result.interrupted = result.sessions_done < config.sessions   # not when the last batch was done
     result.seconds = time.perf_counter() - start
     return result
 

@@ -135,7 +135,7 @@ def run_games(config: GameConfig, progress: Callable[[int], None] | None = None,
             if progress is not None:
                 progress(count)
     except KeyboardInterrupt:
-        result.interrupted = True
+        result.interrupted = result.games_done < config.games   # not when the last batch was done
     result.seconds = time.perf_counter() - start
     result.cpu_seconds = time.process_time() - cpu_start
     return result
