@@ -63,7 +63,12 @@ def simulate_on(runner, config, block_deals: int | None = None, progress: Callab
     blocks = plan_blocks(config.first_deal, config.deals, size, config.session_length)
     threads = None if runner.distributed else config.threads
     items = [(replace(config, first_deal=block.start, deals=block.deals, threads=threads),) for block in blocks]
-    warm = (replace(config, deals=config.session_length, threads=threads),) if runner.distributed else None
+    # The warm-up takes the first block's path through the kernel: a batch of one chunk is played
+    # without the parallel kernel (simulate.iter_batches), so a warm-up of one session compiled only
+    # that, and a worker's first block of several chunks then compiled the parallel kernel, cold,
+    # outside the warm-up (tests/test_distributed_cluster.py's Ctrl-C found no block done after 4 s).
+    warm_deals = min(blocks[0].deals, config.chunk + config.session_length) if blocks else config.session_length
+    warm = (replace(config, deals=warm_deals, threads=threads),) if runner.distributed else None
     result = RunResult(config)
     result.ranges = []
     kept_rows: list[np.ndarray] = []
@@ -92,7 +97,8 @@ def simulate_on(runner, config, block_deals: int | None = None, progress: Callab
     try:
         runner.map(simulate_block, items, take, tick=on_status, warm_up=warm)
     except KeyboardInterrupt:
-        result.interrupted = True
+        # a Ctrl-C that came once every block had finished stopped nothing
+        result.interrupted = result.deals_done < config.deals
     if groups is not None:
         groups.flush()
     result.seconds = time.perf_counter() - started
