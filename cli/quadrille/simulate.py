@@ -31,6 +31,10 @@ def simulate_command(
 ) -> None:
     """Play many deals and summarise contracts, outcomes and payments with 95% CIs.
 
+    An --out file has one row per deal. A CSV spells each hand (hand_eldest, ...) beside its mask
+    (mask_eldest, ...); a Parquet file, for programs, holds the masks only, and
+    spadille.analyses.quadrille.rows.read_rows reads either with the hands spelled.
+
     Ctrl-C stops after the current batch: the summary and the --out file then hold the deals
     that finished. A second Ctrl-C stops at once, still keeping the batches that had finished.
     With --scheduler the blocks of deals run on a Dask cluster; Ctrl-C then cancels the blocks
