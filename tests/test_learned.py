@@ -346,3 +346,12 @@ def test_the_shipped_strength_file_measures_the_learned_player_under_its_own_sta
     assert set(cells.index) == set(strong.cells.set_index(["contract", "role"]).index)
     assert ((cells["ci_low"] <= cells["gain"]) & (cells["gain"] <= cells["ci_high"])).all()
     assert mine.overall[3] == 4800 and mine.overall[1] <= mine.overall[0] <= mine.overall[2]
+
+
+def test_a_rounds_deals_are_what_its_blocks_hold():
+    """The training's progress bar counts what the rounds label: every kind of deal in the mix gets
+    one at least, so 50 deals asked label 51 (the bar once read 51/50)."""
+    from spadille.analyses.quadrille.learned_rounds import MIX_DEALS, deals_a_round, round_blocks
+
+    assert deals_a_round(MIX_DEALS) == MIX_DEALS
+    assert deals_a_round(50) == sum(len(block.deals) for block in round_blocks(5, 0, 50)) == 51

@@ -60,11 +60,22 @@ class LabelBlock:
         return f"round{self.round}-{self.ruleset}-{L.CONTRACT_NAMES[self.contract]}-{self.index:04d}"
 
 
+def round_strata(deals: int) -> list[Stratum]:
+    """MIX scaled to ``deals`` a round, one deal at least a stratum."""
+    scale = deals / MIX_DEALS
+    return [Stratum(s.ruleset, s.contract, max(1, round(s.deals * scale))) for s in MIX]
+
+
+def deals_a_round(deals: int) -> int:
+    """The deals a round labels when ``deals`` are asked: the strata's rounding, and their one deal at
+    least, may make it a few more or fewer (what a progress bar's total must count)."""
+    return sum(s.deals for s in round_strata(deals))
+
+
 def round_blocks(seed: int, round_index: int, deals: int, block_deals: int = BLOCK_DEALS) -> list[LabelBlock]:
     """The blocks of one round: ``deals`` deals in MIX's proportions (one at least a stratum), in
     blocks of ``block_deals``, interleaved so that a partial round covers every stratum."""
-    scale = deals / MIX_DEALS
-    strata = [Stratum(s.ruleset, s.contract, max(1, round(s.deals * scale))) for s in MIX]
+    strata = round_strata(deals)
     blocks = []
     for ruleset in RULESETS:
         found = screen_deals(ruleset, seed, strata, first_deal=round_index * ROUND_STRIDE)

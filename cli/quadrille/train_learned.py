@@ -41,7 +41,7 @@ def run(seed: int, rounds: int, deals: int, scheduler: str | None, block_deals: 
     from rich.console import Console
 
     from spadille.analyses.distributed.runner import InProcessRunner, open_runner
-    from spadille.analyses.quadrille.learned_rounds import BLOCK_DEALS, RULESETS, train_learned
+    from spadille.analyses.quadrille.learned_rounds import BLOCK_DEALS, RULESETS, deals_a_round, train_learned
     from spadille.cli.progress import deal_progress
     from spadille.kernel.common.version import package_version
     from spadille.kernel.quadrille.learned import LearnedFile, write_learned
@@ -52,7 +52,8 @@ def run(seed: int, rounds: int, deals: int, scheduler: str | None, block_deals: 
     started = time.perf_counter()
     with open_runner(scheduler, lambda text: stderr.print(text), block_deals) as dask, deal_progress(stderr) as progress:
         runner = dask or InProcessRunner()
-        task = progress.add_task(f"labelling round 1/{rounds}", total=rounds * deals)
+        # the deals the rounds really label: every kind of deal in the mix gets one at least
+        task = progress.add_task(f"labelling round 1/{rounds}", total=rounds * deals_a_round(deals))
 
         def on_block(block, n_positions: int) -> None:
             progress.update(task, advance=len(block.deals), description=f"labelling round {block.round + 1}/{rounds}")
