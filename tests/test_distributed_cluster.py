@@ -225,6 +225,29 @@ def test_ctrl_c_keeps_the_blocks_that_finished(cluster, tmp_path):
     assert rows.iloc[:len(here)].reset_index(drop=True).equals(here)
 
 
+def test_a_slow_block_holds_back_at_most_a_window_of_later_ones(cluster):
+    """The client hands the cluster a window of blocks at a time, so that the results of blocks that finish
+    ahead of a slow one cannot pile up in the client (a whole run's rows, with --out)."""
+    from spadille.analyses.distributed.runner import IN_FLIGHT_A_THREAD, IN_FLIGHT_MIN, dask_runner
+
+    def timed_block(index: int, seconds: float) -> tuple[int, float, float]:
+        """A local function: Dask ships it by value, since the workers cannot import this file."""
+        started = time.time()
+        time.sleep(seconds)
+        return index, started, time.time()
+
+    items = [(0, 3.0)] + [(index, 0.05) for index in range(1, 40)]
+    got = []
+    with dask_runner(cluster.address, log=lambda line: None) as runner:
+        runner.map(timed_block, items, lambda index, result: got.append((index, result)))
+    assert [index for index, _ in got] == list(range(40))
+    assert [result[0] for _, result in got] == list(range(40))
+    window = max(IN_FLIGHT_MIN, IN_FLIGHT_A_THREAD * len(cluster.workers))
+    slow_ended = got[0][1][2]
+    started_meanwhile = [index for index, (_, started, _) in got if started < slow_ended]
+    assert max(started_meanwhile) < window, started_meanwhile
+
+
 def test_a_worker_killed_mid_run_changes_nothing(cluster, tmp_path):
     """Last of the file: it leaves the cluster one worker short."""
     sizes = ["--deals", "60000", "--seed", "13"]

@@ -4,7 +4,8 @@
 the local threads, as a run without ``--scheduler`` does). ``DaskRunner`` sends every block to a
 Dask cluster, one single-threaded worker process per block at a time, and still hands the
 results to ``on_result`` in block order: a result that arrives early waits for the blocks before
-it. A worker that dies takes its blocks with it and Dask recomputes them elsewhere; the deals are
+it. Blocks go to the cluster a window at a time (IN_FLIGHT_A_THREAD a worker thread), so that the
+results waiting for a slow block stay few. A worker that dies takes its blocks with it and Dask recomputes them elsewhere; the deals are
 the same, so the result is too.
 
 Ctrl-C (a KeyboardInterrupt, or one raised by ``tick``) cancels the blocks still pending; the
@@ -37,6 +38,8 @@ CONNECT_SECONDS = 5       # an unreachable scheduler is reported within this
 POLL_SECONDS = 1.0       # how often the client looks at Ctrl-C and the worker count while it waits (each look
                           # costs the client CPU that a 2-core machine takes from its two workers)
 LOST_SECONDS = 20        # a scheduler unreachable, or no worker connected, this long ends the run
+IN_FLIGHT_A_THREAD = 3   # blocks handed to the cluster, and not yet to the caller, per worker thread
+IN_FLIGHT_MIN = 4        # ... and at least this many (also while no worker is connected yet)
 INSTALL_HINT = "pip install 'spadille[distributed]'"
 ADDRESS = re.compile(r"^(local(:(?P<workers>\d+))?|(?P<scheme>[a-z][a-z0-9+.-]*)://(?P<host>[^/:\s]+|\[[0-9a-fA-F:]+\]):(?P<port>\d+))$")
 
@@ -213,18 +216,27 @@ class DaskRunner:
         total = len(items)
         if warm_up is not None:
             self._warm_up(function, warm_up, tick, total)
-        futures = {self.client.submit(run_block, function, *args, pure=False): index
-                   for index, args in enumerate(items)}
-        pending = set(futures)
+        futures: dict = {}
+        pending: set = set()
         waiting: dict[int, Any] = {}     # finished, not yet handed over: an earlier block is still running
-        handed = 0
+        handed = submitted = 0
+        window = IN_FLIGHT_MIN
         try:
-            while pending:
+            while submitted < total or pending:
                 try:
+                    # Only a window of blocks is handed to the cluster at a time: the results of blocks that
+                    # finish ahead of a slow one wait here, so the client holds at most a window of them.
+                    while submitted < min(total, handed + window):
+                        future = self.client.submit(run_block, function, *items[submitted], pure=False)
+                        futures[future] = submitted
+                        pending.add(future)
+                        submitted += 1
                     done, pending = _poll(pending)
                     for future in done:
-                        waiting[futures[future]] = self._result(future)
-                    workers = len(self.workers())
+                        waiting[futures.pop(future)] = self._result(future)
+                    threads = self.client.nthreads()
+                    workers = len(threads)
+                    window = max(IN_FLIGHT_MIN, IN_FLIGHT_A_THREAD * sum(threads.values()))
                 except LOST as exc:
                     raise self._lost(f"was lost after {handed + len(waiting)} of {total} blocks ({_reason(exc)})") \
                         from None
