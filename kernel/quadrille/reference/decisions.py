@@ -43,6 +43,10 @@ class SharedPolicies:
         self.nat_suit_mask = tables.nat_suit_mask
         self.pos_of_card = tables.pos_of_card
         self.block_mask = tables.block_mask
+        # The translations as Python lists: indexing a numpy array with a Python int costs several times
+        # a list's, and the reference translates every card of every observation.
+        self.positions = tables.pos_of_card.tolist()
+        self.pack_masks = [np.uint64(int(np.bitwise_or.reduce(row))) for row in tables.block_mask]
         self.block_of_pos = tables.block_of_pos
         self.strong = any(policy.searches for policy in seat_policies)
         if self.strong:  # the double-dummy solver's tables, as the kernel allocates them
@@ -65,10 +69,14 @@ class SharedPolicies:
 
     # ---------------------------------------------------------------- translation
     def ordered_mask(self, natural_cards: Iterable[int], trump: int) -> np.uint64:
+        return np.uint64(self.ordered_bits(natural_cards, trump))
+
+    def ordered_bits(self, natural_cards: Iterable[int], trump: int) -> int:
+        position = self.positions[trump]
         mask = 0
         for card in natural_cards:
-            mask |= 1 << int(self.pos_of_card[trump, card])
-        return np.uint64(mask)
+            mask |= 1 << position[card]
+        return mask
 
     @staticmethod
     def natural_mask(natural_cards: Iterable[int]) -> np.uint64:
@@ -81,8 +89,8 @@ class SharedPolicies:
         """What ``seat`` sees as he plays (or as he decides on the vole), per ``layout.O_*``.
         Trick-card entries not yet played this trick are -1."""
         trump = state.ranking.trump
-        position = self.pos_of_card[trump]
-        obs = np.zeros(L.N_OBS, dtype=np.int64)
+        position = self.positions[trump]
+        obs = [0] * L.N_OBS   # a list, made an array at the end: a list's items are cheaper to set
         obs[L.O_SEAT] = seat
         obs[L.O_TRUMP] = trump
         obs[L.O_TRICK] = state.trick_index
@@ -101,20 +109,20 @@ class SharedPolicies:
         obs[L.O_CONTRACT] = L.CALLED if hidden_self_call else state.contract
         # -1 with nothing called, and for a demanded king, which makes no hidden partner (docs/variants.md)
         obs[L.O_CALLED_POS] = position[state.called] if state.called >= 0 else -1
-        obs[L.O_FRIEND_KNOWN] = state.friend_known_to(seat)
+        obs[L.O_FRIEND_KNOWN] = int(state.friend_known_to(seat))
         obs[L.O_N_SEATS] = state.seats
-        obs[L.O_GONE] = np.int64(self.ordered_mask(state.gone, trump))
+        obs[L.O_GONE] = self.ordered_bits(state.gone, trump)
         for other in range(state.seats):
             obs[L.O_SHOWED_OUT + other] = sum(1 << suit for suit in state.showed_out[other])
             obs[L.O_TRICKS + other] = state.tricks_won[other]
-            obs[L.O_CANNOT_HOLD + other] = np.int64(self.ordered_mask(state.cannot_hold[other], trump))
+            obs[L.O_CANNOT_HOLD + other] = self.ordered_bits(state.cannot_hold[other], trump)
         for index in range(L.MAX_SEATS):
             obs[L.O_TRICK_CARDS + index] = position[state.trick[index]] if index < len(state.trick) else -1
         for other in range(L.MAX_SEATS):
             history = lead_history(state, other)
             obs[L.O_LAST_LEAD + other], obs[L.O_LAST_LEAD_TRICK + other] = history[:2]
             obs[L.O_SUIT_CHANGES + other], obs[L.O_TRUMP_LEADS + other] = history[2:]
-        return obs
+        return np.array(obs, dtype=np.int64)
 
     # ---------------------------------------------------------------- decisions
     def bid(self, seat: int, hand: set[int], open_bids: Sequence[int], stream: PythonStream) -> int:
@@ -208,7 +216,7 @@ class SharedPolicies:
 
     def pack_mask(self, trump: int) -> np.uint64:
         """The ordered mask of every card of the pack."""
-        return np.uint64(int(np.bitwise_or.reduce(self.block_mask[trump])))
+        return self.pack_masks[trump]
 
 
 def _consult(stream: PythonStream, choose: Callable[..., int], *arguments: object) -> int:
