@@ -18,8 +18,8 @@ from . import layout as L
 from ._decide import decide_card, decide_vole
 from ._play_state import NIL, NONE, fill_obs, note_vole_point, rules_of_seat
 from ._situations import note_lead, play_of, reset_history
-from ._policies import (choose_bid, choose_call, choose_demand, choose_force_answer, choose_gift, choose_trump,
-                        open_bids)
+from ._policies import (bid_and_trumps, choose_call, choose_demand, choose_force_answer, choose_gift,
+                        choose_trump_known, open_bids)
 from ._rules import (called_king_duty, casco_calls, count_matadors, legal_calls, legal_demands, legal_plays,
                      matador_bonus, revealed_absent, to_ordered)
 from ._scratch import deal_scratch
@@ -53,7 +53,8 @@ def deal_hands(seed, deal, rules, rng, deck, hands_nat):
 
 @njit(cache=True, _nrt=False)
 def _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, policy_params, force, rng, res):
-    """Returns (declarer seat or -1, winning bid code or -1). Writes bids and the force answer.
+    """Returns (declarer seat or -1, winning bid code or -1, the trumps each seat's bid found: 8 bits a
+    seat, bid_and_trumps's). Writes bids and the force answer.
 
     Each seat speaks once and may bid only above the best bid so far (auction.contracts); a
     seat with nothing open but a pass is not consulted. An asker overbid may take the higher
@@ -63,6 +64,7 @@ def _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, 
     best_seat = -1
     best_kind = -1
     best_rank = 0
+    trumps_found = NIL
     res[L.COL_FORCE] = L.NO_FORCE
     for seat in range(L.MAX_SEATS):
         res[L.COL_BIDS + seat] = -1
@@ -75,8 +77,9 @@ def _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, 
             if bid != L.PASS and open_mask & (1 << bid) == 0:
                 bid = L.PASS
         else:
-            bid = choose_bid(policy_ids[seat], policy_params[seat], hands_nat[seat], open_mask,
-                             rules, card_of_pos, nat_suit_mask, top_pos, rng)
+            bid, trumps = bid_and_trumps(policy_ids[seat], policy_params[seat], hands_nat[seat], open_mask,
+                                         rules, card_of_pos, nat_suit_mask, top_pos, rng)
+            trumps_found |= trumps << (8 * seat)
         res[L.COL_BIDS + seat] = bid
         if bid == L.PASS:
             continue
@@ -91,7 +94,7 @@ def _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, 
             best_seat = seat
         best_kind = bid
         best_rank = rules[L.R_BID_RANK + bid]
-    return best_seat, best_kind
+    return best_seat, best_kind, trumps_found
 
 
 @njit(cache=True, _nrt=False)
@@ -189,8 +192,8 @@ def play_hands(deal, rules, bete_chain, cards, policy_ids, policy_params, table,
     table_before = table_total(table)
     pay_antes(table, nets, n_seats, spadille_holder, rules)
 
-    declarer, kind = _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids, policy_params, force,
-                              rng, res)
+    declarer, kind, trumps_found = _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, policy_ids,
+                                            policy_params, force, rng, res)
     if declarer < 0:
         if rules[L.R_ALL_PASS_REDEAL] != 0:
             res[L.COL_CONTRACT] = L.NO_CONTRACT
@@ -237,8 +240,9 @@ def play_hands(deal, rules, bete_chain, cards, policy_ids, policy_params, table,
         friend = _holder(hands_nat, n_seats, ombre, called)
         namer = friend if friend >= 0 else ombre
         if popcount(np.uint64(allowed)) >= 2:
-            trump = choose_trump(policy_ids[namer], policy_params[namer], hands_nat[namer], allowed,
-                                 1 if friend < 0 else 0, card_of_pos, nat_suit_mask, top_pos, rng)
+            trump = choose_trump_known(policy_ids[namer], policy_params[namer], hands_nat[namer], allowed,
+                                       1 if friend < 0 else 0, (trumps_found >> (8 * namer)) & 0xFF, card_of_pos,
+                                       nat_suit_mask, top_pos, rng)
         else:
             trump = lowest(np.uint64(allowed))
     else:
@@ -246,8 +250,8 @@ def play_hands(deal, rules, bete_chain, cards, policy_ids, policy_params, table,
             trump = force[L.F_TRUMP]
         elif popcount(np.uint64(allowed)) >= 2:
             alone = 1 if contract == L.SANS_PRENDRE or demanding else 0
-            trump = choose_trump(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], allowed, alone,
-                                 card_of_pos, nat_suit_mask, top_pos, rng)
+            trump = choose_trump_known(policy_ids[ombre], policy_params[ombre], hands_nat[ombre], allowed, alone,
+                                       (trumps_found >> (8 * ombre)) & 0xFF, card_of_pos, nat_suit_mask, top_pos, rng)
         else:
             trump = lowest(np.uint64(allowed))
         if demanding:

@@ -114,26 +114,28 @@ def estimate_tricks(hand_nat, trump, card_of_pos, nat_suit_mask, top_pos):
     non-negative terms as it was, so the sum is the same double, bit for bit, as adding only the
     terms that apply (thresholds are compared with it).
     """
-    top = top_pos[trump]
+    # Indices as unsigned (every one here is non-negative): numba tests a signed index for a
+    # negative value at each lookup, some forty a call.
+    top = np.uint64(top_pos[trump])
     trump_cards = nat_suit_mask[trump, trump]
-    n_trumps = popcount(hand_nat & trump_cards)
+    n_trumps = np.uint64(popcount(hand_nat & trump_cards))
     pattern = ZERO
     counting = ONE  # 0 once the trump suit runs out (a removed suit named trumps holds only the black aces)
     for depth in range(len(_TOP_WEIGHTS)):
-        card = np.uint64(card_of_pos[trump, top - depth])
+        card = np.uint64(card_of_pos[trump, top - np.uint64(depth)])
         counting &= trump_cards >> card
         pattern |= (counting & (hand_nat >> card) & ONE) << np.uint64(depth)
     value = _TRUMP_PART[pattern, n_trumps]
-    trumps = min(max(n_trumps - 2, 0), 2)
+    trumps = np.uint64(min(max(np.int64(n_trumps) - 2, 0), 2))
     for suit in range(4):
         cards = nat_suit_mask[trump, suit]
         if suit == trump or cards == ZERO:
             continue
-        length = min(popcount(hand_nat & cards), 2)
+        length = np.uint64(min(popcount(hand_nat & cards), 2))
         king = (hand_nat >> np.uint64(suit * 10 + 9)) & ONE
         queen = (hand_nat >> np.uint64(suit * 10 + 8)) & ONE
-        value += _SUIT_PAIRS[length, king, queen, trumps, 0]
-        value += _SUIT_PAIRS[length, king, queen, trumps, 1]
+        value += _SUIT_PAIRS[length, king, queen, trumps, ZERO]
+        value += _SUIT_PAIRS[length, king, queen, trumps, ONE]
     return value
 
 
@@ -218,24 +220,38 @@ def _demandable_king(hand_nat, rules):
 @njit(cache=True, _nrt=False)
 def choose_bid(pid, params, hand_nat, open_mask, rules, card_of_pos, nat_suit_mask, top_pos, rng):
     """PASS or one of the bids in ``open_mask`` (bit 1 << code)."""
+    bid, trumps = bid_and_trumps(pid, params, hand_nat, open_mask, rules, card_of_pos, nat_suit_mask, top_pos, rng)
+    return bid
+
+
+# What bid_and_trumps keeps of the bidder's estimate: the best trump and the best with a partner to
+# call, each + 1 in three bits, and a bit that says it was made.
+TRUMPS_KNOWN = 1 << 6
+
+
+@njit(cache=True, _nrt=False)
+def bid_and_trumps(pid, params, hand_nat, open_mask, rules, card_of_pos, nat_suit_mask, top_pos, rng):
+    """choose_bid's bid, and the trumps its estimate found (TRUMPS_KNOWN, or 0 if it made none): the
+    deal loop hands them to the ombre's trump choice, which would make the same estimate again."""
     if pid == L.POLICY_RANDOM:
         pick = below_n(rng, 1 + popcount(np.uint64(open_mask)))
-        return L.PASS if pick == 0 else _nth_open_bid(open_mask, pick - 1, rules)
+        return (L.PASS if pick == 0 else _nth_open_bid(open_mask, pick - 1, rules)), 0
     best, value, with_partner, with_partner_value = best_trumps(hand_nat, rules[L.R_ALLOWED_TRUMPS],
                                                                 card_of_pos, nat_suit_mask, top_pos)
+    trumps = TRUMPS_KNOWN | (best + 1) | ((with_partner + 1) << 3)
     if open_mask & (1 << L.ALONE) != 0 and value >= params[L.H_ALONE]:
-        return L.ALONE
+        return L.ALONE, trumps
     if open_mask & (1 << L.CASCO) != 0 and value >= params[L.H_CASCO]:
-        return L.CASCO
+        return L.CASCO, trumps
     if open_mask & (1 << L.DEMAND) != 0 and value >= params[L.H_DEMAND] and _demandable_king(hand_nat, rules):
-        return L.DEMAND
+        return L.DEMAND, trumps
     if open_mask & (1 << L.ASK) != 0:
         if rules[L.R_ASK_DEMANDS] != 0:
             if value >= params[L.H_DEMAND]:
-                return L.ASK
+                return L.ASK, trumps
         elif with_partner >= 0 and with_partner_value >= params[L.H_ASK]:
-            return L.ASK
-    return L.PASS
+            return L.ASK, trumps
+    return L.PASS, trumps
 
 
 @njit(cache=True, _nrt=False)
@@ -257,9 +273,21 @@ def choose_force_answer(pid, params, hand_nat, overbid, rules, card_of_pos, nat_
 @njit(cache=True, _nrt=False)
 def choose_trump(pid, params, hand_nat, allowed, alone, card_of_pos, nat_suit_mask, top_pos, rng):
     """The trump suit; ``alone`` is 1 for a sans prendre, 0 when a king will be called."""
+    return choose_trump_known(pid, params, hand_nat, allowed, alone, 0, card_of_pos, nat_suit_mask, top_pos, rng)
+
+
+@njit(cache=True, _nrt=False)
+def choose_trump_known(pid, params, hand_nat, allowed, alone, trumps, card_of_pos, nat_suit_mask, top_pos, rng):
+    """choose_trump, from the trumps the player's bid found (bid_and_trumps, for the allowed trumps of
+    the ruleset) where ``trumps`` has them."""
     if pid == L.POLICY_RANDOM:
         return nth_set(np.uint64(allowed), below_n(rng, popcount(np.uint64(allowed))))
-    best, value, with_partner, with_partner_value = best_trumps(hand_nat, allowed, card_of_pos, nat_suit_mask, top_pos)
+    if trumps & TRUMPS_KNOWN != 0:
+        best = (trumps & 7) - 1
+        with_partner = ((trumps >> 3) & 7) - 1
+    else:
+        best, value, with_partner, with_partner_value = best_trumps(hand_nat, allowed, card_of_pos, nat_suit_mask,
+                                                                    top_pos)
     if alone == 0 and with_partner >= 0:
         return with_partner
     return best
