@@ -165,7 +165,7 @@ def fit(design: Design, tau: float = 0.1, l2: float = 1e-3, l2_network: float = 
     matrix = design_matrix(design)
     transposed = matrix.T.tocsr()
     if not network:
-        return np.concatenate([_fit_linear(design, matrix, transposed, tau, l2, iterations).ravel(),
+        return np.concatenate([fold(fit_listwise(design, matrix, transposed, tau, l2, iterations)).ravel(),
                                np.zeros(L.LEARNED_SIZE - L.LEARNED_BUCKETS * L.LEARNED_FEATURES)])
     bits = bit_matrix(design)
     bits_transposed = bits.T.tocsr()
@@ -199,8 +199,10 @@ def fit(design: Design, tau: float = 0.1, l2: float = 1e-3, l2_network: float = 
     return np.concatenate([fold(result.x[:n_linear]).ravel(), result.x[n_linear:], [1.0]])   # 1.0: L.LEARNED_NET_ON
 
 
-def _fit_linear(design: Design, matrix, transposed, tau: float, l2: float, iterations: int) -> np.ndarray:
-    """The linear rows alone, float64[LEARNED_BUCKETS, LEARNED_FEATURES]."""
+def fit_listwise(design: Design, matrix, transposed, tau: float = 0.1, l2: float = 1e-3,
+                 iterations: int = 500) -> np.ndarray:
+    """The weights of the columns of ``matrix`` (candidates x weights; ``transposed`` its transpose, in
+    CSR) that minimize the listwise loss plus ``l2`` times their squares, from zero."""
     from scipy.optimize import minimize
 
     target = _segment_softmax(design.values / tau, design.start)
@@ -213,7 +215,7 @@ def _fit_linear(design: Design, matrix, transposed, tau: float, l2: float, itera
 
     result = minimize(loss, np.zeros(matrix.shape[1]), jac=True, method="L-BFGS-B",
                       options={"maxiter": iterations, "gtol": 1e-7})
-    return fold(result.x)
+    return result.x
 
 
 def _unpack(theta: np.ndarray, n_linear: int):

@@ -35,7 +35,7 @@ import numpy as np
 
 from spadille.analyses.quadrille.learned_rounds import RULESETS, held_out, read_block
 from spadille.analyses.quadrille.learned_training import (Design, _segment_softmax, design_matrix, feature_bits,
-                                                         featurize, fit)
+                                                         featurize, fit, fit_listwise)
 from spadille.kernel.quadrille import layout as L
 
 TRAIN_SETS = ["round 0", "all rounds"]
@@ -123,20 +123,7 @@ def pairs_matrix(design: Design, used: np.ndarray | None = None):
 
 
 def fit_sparse(matrix, design: Design, l2: float, iterations: int = 500) -> np.ndarray:
-    from scipy.optimize import minimize
-
-    transposed = matrix.T.tocsr()
-    target = _segment_softmax(design.values / TAU, design.start)
-    n = design.decisions
-
-    def loss(w):
-        p = _segment_softmax(matrix @ w, design.start)
-        value = -np.sum(target * np.log(np.maximum(p, 1e-300))) / n + l2 * w @ w
-        return value, transposed @ (p - target) / n + 2 * l2 * w
-
-    result = minimize(loss, np.zeros(matrix.shape[1]), jac=True, method="L-BFGS-B",
-                      options={"maxiter": iterations, "gtol": 1e-7})
-    return result.x
+    return fit_listwise(design, matrix, matrix.T.tocsr(), TAU, l2, iterations)
 
 
 def network_inputs(design: Design) -> np.ndarray:
