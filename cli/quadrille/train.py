@@ -56,7 +56,8 @@ PositionsOption = Annotated[Optional[Path], typer.Option(
     show_default=False)]
 NetworkOption = Annotated[bool, typer.Option(
     "--network", help="learned: fit a network of one hidden layer over the feature bits beside the linear rows "
-                      "(docs/learned.md: 18% less held-out regret, about 1.6x the cost a decision).")]
+                      "(docs/learned.md: a fifth less held-out regret, 1.6x the cost a decision, not better "
+                      "against pimc overall).")]
 PopulationOption = Annotated[Optional[int], typer.Option(
     "--population", max=MAX_POPULATION, help="Candidates a generation (default: CMA-ES's own, 18 for the 110 parameters).",
     show_default=False)]
