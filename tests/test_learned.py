@@ -24,6 +24,8 @@ def test_the_shipped_file_loads_with_its_stamp():
     shipped = learned.read_learned()
     assert shipped.weights.shape == (L.LEARNED_BUCKETS, L.LEARNED_FEATURES)
     assert np.abs(shipped.weights).sum() > 0, "the shipped learned.toml has no weights"
+    assert shipped.parameters().shape == (L.LEARNED_SIZE,)
+    assert shipped.parameters()[-1] == (0.0 if shipped.network is None else 1.0)   # L.LEARNED_NET_ON
     assert shipped.stamp["command"].startswith("spadille train quadrille --policy learned")
     for key in ("version", "seed", "rounds", "positions", "held_out_regret_learned", "held_out_regret_strong"):
         assert key in shipped.stamp, key
@@ -49,8 +51,8 @@ def test_the_registry_entry_bids_and_takes_the_vole_like_strong():
     assert make_seat_policy("pimc", roles={"defender_alone": "learned"}).plays("learned")
     ids, params = kernel_arrays([make_seat_policy("learned"), make_seat_policy("heuristic")] * 2)
     assert ids[0] == L.POLICY_LEARNED
-    weights = params[:, L.LEARNED_WEIGHTS:].reshape(4, L.LEARNED_BUCKETS, L.LEARNED_FEATURES)
-    assert (weights == learned.read_learned().weights).all()   # every row: a role another seat plays reads them
+    assert (params[:, L.LEARNED_WEIGHTS:] == learned.read_learned().parameters()).all()   # every row: a role
+    # another seat plays reads them
     assert not kernel_arrays([make_seat_policy("heuristic")] * 4)[1][:, L.LEARNED_WEIGHTS:].any()
 
 
@@ -76,6 +78,9 @@ def _weights_text(**changes) -> str:
     (_weights_text(features="0123abcd"), "weights for the feature set '0123abcd'"),
     ("[weights\n", "is not valid TOML"),
     ("[stamp]\n[weights]\n[other]\n", "unknown table 'other'"),
+    (_weights_text() + "[network]\noutput = [1.0]\n", "[network] must hold output, [network.input] and [network.bias]"),
+    (_weights_text() + "[network]\noutput = [1.0]\n[network.input]\n[network.bias]\n",
+     "[network.input] lacks the row 'trump'"),
 ])
 def test_a_bad_learned_file_is_one_sentence(tmp_path, monkeypatch, text, message):
     path = tmp_path / "learned.toml"
@@ -89,25 +94,36 @@ def test_a_bad_learned_file_is_one_sentence(tmp_path, monkeypatch, text, message
 
 
 def test_the_file_is_the_same_bytes_for_the_same_weights(tmp_path):
-    weights = np.random.default_rng(3).normal(size=(L.LEARNED_BUCKETS, L.LEARNED_FEATURES))
+    numbers = np.random.default_rng(3).normal(size=L.LEARNED_SIZE)
+    numbers[-1] = 1.0   # with a network
     first, second = tmp_path / "a.toml", tmp_path / "b.toml"
-    learned.write_learned(first, learned.LearnedFile(weights, {"command": "x", "seed": 3}), "header")
-    learned.write_learned(second, learned.LearnedFile(weights.copy(), {"command": "x", "seed": 3}), "header")
+    learned.write_learned(first, learned.LearnedFile.of(numbers, {"command": "x", "seed": 3}), "header")
+    learned.write_learned(second, learned.LearnedFile.of(numbers.copy(), {"command": "x", "seed": 3}), "header")
     assert first.read_bytes() == second.read_bytes()
     back = learned.read_learned(first)
-    assert np.allclose(back.weights, weights, rtol=1e-5) and back.stamp["seed"] == 3
+    assert np.allclose(back.parameters(), numbers, rtol=1e-5) and back.stamp["seed"] == 3
     assert not list(tmp_path.glob(".learned-*"))
+    # a file of the linear rows alone (before the network) reads with a network of zeros: the linear scorer
+    learned.write_learned(first, learned.LearnedFile(back.weights, {"command": "x"}))
+    assert "[network]" not in first.read_text() and learned.read_learned(first).network is None
+    assert (learned.read_learned(first).parameters()[back.weights.size:] == 0).all()   # L.LEARNED_NET_ON too
 
 
 def test_the_player_scores_the_words_training_fits(ruleset):
-    """learned_card's choice is the argmax, lowest class first on a tie, of the weights over the words
-    decision_features gives, on positions of real play, under random weights."""
+    """learned_card's choice is the argmax, lowest class first on a tie, of the linear rows and the
+    network over the words decision_features gives, on positions of real play, under random numbers."""
     from spadille.kernel.quadrille._card_play import rules_of_role
     from spadille.kernel.quadrille._policies import choose_card
     from spadille.kernel.quadrille.reference import ReferenceEngine, Table
     from spadille.kernel.quadrille.reference.decisions import SharedPolicies
 
-    weights = np.random.default_rng(7).normal(size=(L.LEARNED_BUCKETS, L.LEARNED_FEATURES))
+    numbers = np.random.default_rng(7).normal(size=L.LEARNED_SIZE)
+    numbers[-1] = 1.0   # L.LEARNED_NET_ON
+    weights = numbers[:L.LEARNED_BUCKETS * L.LEARNED_FEATURES].reshape(L.LEARNED_BUCKETS, L.LEARNED_FEATURES)
+    hidden = L.LEARNED_HIDDEN
+    inputs = numbers[L.LEARNED_NET_INPUT - L.LEARNED_WEIGHTS:L.LEARNED_NET_BIAS - L.LEARNED_WEIGHTS].reshape(-1, hidden)
+    biases = numbers[L.LEARNED_NET_BIAS - L.LEARNED_WEIGHTS:L.LEARNED_NET_OUTPUT - L.LEARNED_WEIGHTS].reshape(-1, hidden)
+    output = numbers[L.LEARNED_NET_OUTPUT - L.LEARNED_WEIGHTS:L.LEARNED_NET_ON - L.LEARNED_WEIGHTS]
     tables = build_tables(ruleset)
     seen = []
 
@@ -119,7 +135,7 @@ def test_the_player_scores_the_words_training_fits(ruleset):
             return super().card(state, seat, legal, stream, pid, rules_at)
 
     policies = (make_seat_policy("learned"),) * 4
-    engine = ReferenceEngine(ruleset, policies, Watching(ruleset, policies, weights))
+    engine = ReferenceEngine(ruleset, policies, Watching(ruleset, policies, numbers))
     for deal in range(40):
         engine.play_deal(77, deal, Table())
     assert len(seen) > 500
@@ -132,7 +148,7 @@ def test_the_player_scores_the_words_training_fits(ruleset):
         bucket, n = _learned.decision_features(obs, hand, legal, pack, tables.block_of_pos, tables.block_mask, words,
                                                positions)
         bits = np.unpackbits(words[:n].view(np.uint8).reshape(n, -1), axis=1, bitorder="little").astype(float)
-        scores = bits @ weights[bucket]
+        scores = bits @ weights[bucket] + np.maximum(bits @ inputs + biases[bucket], 0.0) @ output
         played = choose_card(np.int64(L.POLICY_LEARNED), params, rules_of_role(np.int64(L.CARD_RULES), obs), hand,
                              legal, obs, pack,
                              tables.block_of_pos, tables.block_mask, np.zeros(2, dtype=np.uint64))
@@ -249,8 +265,7 @@ def test_the_team_ladder_seats_the_learned_player_as_a_team(ruleset):
     assert ids[0] == L.POLICY_PIMC
     for index, role in enumerate(card_rules.ROLES):
         assert rows[0][L.ROLE_POLICY + index] == (L.POLICY_LEARNED if role in TEAMS["side"] else -1), role
-    weights = rows[0, L.LEARNED_WEIGHTS:].reshape(L.LEARNED_BUCKETS, L.LEARNED_FEATURES)
-    assert (weights == learned.read_learned().weights).all()
+    assert (rows[0, L.LEARNED_WEIGHTS:] == learned.read_learned().parameters()).all()
 
     heuristic = make_seat_policy("heuristic")
     bidding = {key: heuristic.value(key) for key, param in POLICIES["heuristic"].params.items()
@@ -272,8 +287,9 @@ def test_a_candidate_weights_file_plays_in_place_of_the_shipped_one(tmp_path, mo
     from spadille.cli.quadrille.seating import parse_policy_spec, policy_file_rung
 
     path = tmp_path / "candidate.toml"
-    weights = np.random.default_rng(11).normal(size=(L.LEARNED_BUCKETS, L.LEARNED_FEATURES))
-    learned.write_learned(path, learned.LearnedFile(weights, {"command": "a test"}), "header")
+    numbers = np.random.default_rng(11).normal(size=L.LEARNED_SIZE)
+    numbers[-1] = 1.0   # with a network
+    learned.write_learned(path, learned.LearnedFile.of(numbers, {"command": "a test"}), "header")
     candidate = parse_policy_spec(f"learned:weights={path}")
     assert candidate.weights == str(path) and str(path) in candidate.describe()
     (tmp_path / "rung.toml").write_text('[default]\npolicy = "learned"\nweights = "candidate.toml"\n')
@@ -281,7 +297,7 @@ def test_a_candidate_weights_file_plays_in_place_of_the_shipped_one(tmp_path, mo
     team = team_policy(candidate, make_seat_policy("pimc"), TEAMS["defenders"])
     for policies in ((candidate,) * 4, (team,)):
         rows = kernel_arrays(policies)[1][:, L.LEARNED_WEIGHTS:]
-        assert (rows.reshape(len(rows), *weights.shape) == learned.read_learned(path).weights).all()
+        assert (rows == learned.read_learned(path).parameters()).all()
 
     ruleset = load_ruleset()
     played = simulate(RunConfig(ruleset, (candidate,) * 4, 5, 60, record=True)).rows
@@ -305,7 +321,7 @@ def test_a_candidate_weights_file_plays_in_place_of_the_shipped_one(tmp_path, mo
 def test_a_tiny_training_run_end_to_end(tmp_path, monkeypatch):
     """`spadille train quadrille --policy learned` on a tiny mix: two rounds (the second played by the
     first round's fit), positions kept, the file written with its stamp, loaded and played; run again
-    on the kept positions it writes the same bytes."""
+    on the kept positions it writes the same bytes; with --network, a file with its network, played."""
     from typer.testing import CliRunner
 
     from spadille.analyses.quadrille import learned_rounds
@@ -328,9 +344,20 @@ def test_a_tiny_training_run_end_to_end(tmp_path, monkeypatch):
     assert again.exit_code == 0, again.output
     strip = lambda text: re.sub(r'version = "[^"]*"', "", text)   # noqa: E731
     assert strip(first.read_text()) == strip(second.read_text())
+    assert trained.network is None and "[network]" not in first.read_text()
     monkeypatch.setattr(learned, "SHIPPED", first)
     rows = simulate(RunConfig(load_ruleset(), (make_seat_policy("learned"),) * 4, 3, 50, record=True)).rows
     assert len(rows) == 50
+    # --network: the same kept positions of the first round, fitted with the network beside the rows
+    networked = tmp_path / "c.toml"
+    result = CliRunner().invoke(app, command[:7] + ["1"] + command[8:] + ["--network", "--out", str(networked)])
+    assert result.exit_code == 0, result.output
+    fitted = learned.read_learned(networked)
+    assert fitted.stamp["command"].endswith("--rounds 1 --deals 3 --network")
+    assert fitted.network is not None and np.abs(fitted.network).sum() > 0
+    monkeypatch.setattr(learned, "SHIPPED", networked)
+    with_network = simulate(RunConfig(load_ruleset(), (make_seat_policy("learned"),) * 4, 3, 50, record=True)).rows
+    assert len(with_network) == 50
 
 
 def test_the_shipped_strength_file_measures_the_learned_player_under_its_own_stamp():

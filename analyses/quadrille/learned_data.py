@@ -103,7 +103,7 @@ def _labelling_policies(ruleset, seat_policies, learner_weights, sink: _Sink, ru
             return card
 
     # a strong learner needs no weights; learned ones are the round's own (never the shipped file's)
-    weights = np.zeros((L.LEARNED_BUCKETS, L.LEARNED_FEATURES)) if learner_weights is None else learner_weights
+    weights = np.zeros(L.LEARNED_SIZE) if learner_weights is None else learner_weights
     policies = LabellingPolicies(ruleset, seat_policies, weights)
     policies.pimc_row = policies.params[0].copy()  # every row holds pimc's parameters at their defaults
     return policies

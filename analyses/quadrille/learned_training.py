@@ -154,26 +154,83 @@ def _segment_softmax(scores: np.ndarray, start: np.ndarray) -> np.ndarray:
     return shifted / np.repeat(np.add.reduceat(shifted, start[:-1]), sizes)
 
 
-def fit(design: Design, tau: float = 0.1, l2: float = 1e-3, iterations: int = 500) -> np.ndarray:
-    """Weights float64[LEARNED_BUCKETS, LEARNED_FEATURES] fitted to ``design`` (see the module)."""
+def fit(design: Design, tau: float = 0.1, l2: float = 1e-3, l2_network: float = 1e-4, iterations: int = 500,
+        seed: int = 0, network: bool = False) -> np.ndarray:
+    """Every learned number (L.LEARNED_SIZE, learned.LearnedFile.parameters' order) fitted to
+    ``design`` (see the module): the linear rows, and with ``network`` the network's input rows, bias
+    rows and output weights too, drawn at first from ``seed`` (the linear rows from zero)."""
+    from scipy import sparse
     from scipy.optimize import minimize
 
     matrix = design_matrix(design)
     transposed = matrix.T.tocsr()
-    sizes = np.diff(design.start)
+    if not network:
+        return np.concatenate([fold(fit_listwise(design, matrix, transposed, tau, l2, iterations)).ravel(),
+                               np.zeros(L.LEARNED_SIZE - L.LEARNED_BUCKETS * L.LEARNED_FEATURES)])
+    bits = bit_matrix(design)
+    bits_transposed = bits.T.tocsr()
+    buckets_transposed = sparse.csr_matrix((np.ones(len(design.bucket)), (design.bucket, np.arange(len(design.bucket)))),
+                                           shape=(L.LEARNED_BUCKETS, len(design.bucket)))
+    hidden = L.LEARNED_HIDDEN
+    n_linear, n_input, n_bias = matrix.shape[1], L.LEARNED_FEATURES * hidden, L.LEARNED_BUCKETS * hidden
+    target = _segment_softmax(design.values / tau, design.start)
+    n = design.decisions
+    rng = np.random.default_rng(seed)
+    start = np.concatenate([np.zeros(n_linear), rng.normal(0.0, 8 ** -0.5, n_input), np.zeros(n_bias),
+                            rng.normal(0.0, 0.1, hidden)])
+
+    def loss(theta):
+        linear, inputs, biases, output = _unpack(theta, n_linear)
+        before = bits @ inputs + biases[design.bucket]
+        units = np.maximum(before, 0.0)
+        p = _segment_softmax(matrix @ linear + units @ output, design.start)
+        g = (p - target) / n
+        network = theta[n_linear:]
+        value = -np.sum(target * np.log(np.maximum(p, 1e-300))) / n + l2 * linear @ linear \
+            + l2_network * network @ network
+        g_units = np.outer(g, output) * (before > 0)
+        gradient = np.concatenate([transposed @ g, (bits_transposed @ g_units).ravel(),
+                                   (buckets_transposed @ g_units).ravel(), units.T @ g])
+        gradient[:n_linear] += 2 * l2 * linear
+        gradient[n_linear:] += 2 * l2_network * network
+        return value, gradient
+
+    result = minimize(loss, start, jac=True, method="L-BFGS-B", options={"maxiter": iterations, "gtol": 1e-7})
+    return np.concatenate([fold(result.x[:n_linear]).ravel(), result.x[n_linear:], [1.0]])   # 1.0: L.LEARNED_NET_ON
+
+
+def fit_listwise(design: Design, matrix, transposed, tau: float = 0.1, l2: float = 1e-3,
+                 iterations: int = 500) -> np.ndarray:
+    """The weights of the columns of ``matrix`` (candidates x weights; ``transposed`` its transpose, in
+    CSR) that minimize the listwise loss plus ``l2`` times their squares, from zero."""
+    from scipy.optimize import minimize
+
     target = _segment_softmax(design.values / tau, design.start)
     n = design.decisions
 
     def loss(w):
-        scores = matrix @ w
-        p = _segment_softmax(scores, design.start)
+        p = _segment_softmax(matrix @ w, design.start)
         value = -np.sum(target * np.log(np.maximum(p, 1e-300))) / n + l2 * w @ w
-        gradient = transposed @ (p - target) / n + 2 * l2 * w
-        return value, gradient
+        return value, transposed @ (p - target) / n + 2 * l2 * w
 
-    w0 = np.zeros(matrix.shape[1])
-    result = minimize(loss, w0, jac=True, method="L-BFGS-B", options={"maxiter": iterations, "gtol": 1e-7})
-    return fold(result.x)
+    result = minimize(loss, np.zeros(matrix.shape[1]), jac=True, method="L-BFGS-B",
+                      options={"maxiter": iterations, "gtol": 1e-7})
+    return result.x
+
+
+def _unpack(theta: np.ndarray, n_linear: int):
+    hidden = L.LEARNED_HIDDEN
+    inputs = theta[n_linear:n_linear + L.LEARNED_FEATURES * hidden].reshape(L.LEARNED_FEATURES, hidden)
+    at = n_linear + L.LEARNED_FEATURES * hidden
+    biases = theta[at:at + L.LEARNED_BUCKETS * hidden].reshape(L.LEARNED_BUCKETS, hidden)
+    return theta[:n_linear], inputs, biases, theta[at + L.LEARNED_BUCKETS * hidden:]
+
+
+def bit_matrix(design: Design):
+    """Sparse (candidates x LEARNED_FEATURES): the feature bits of each candidate."""
+    from scipy import sparse
+
+    return sparse.csr_matrix(feature_bits(design.words).astype(np.float64))
 
 
 def fold(w: np.ndarray) -> np.ndarray:
@@ -183,14 +240,27 @@ def fold(w: np.ndarray) -> np.ndarray:
     return own + shared[np.arange(L.LEARNED_BUCKETS) % L.LEARNED_SLOTS]
 
 
-def choices(design: Design, weights: np.ndarray) -> np.ndarray:
-    """The candidate each decision's weights choose (the kernel's rule: best score, lowest card on a tie)."""
-    bits = feature_bits(design.words)
-    scores = np.einsum("cf,cf->c", bits.astype(np.float64), weights[design.bucket])
+def scores(design: Design, parameters: np.ndarray) -> np.ndarray:
+    """Each candidate's score under ``parameters`` (L.LEARNED_SIZE numbers): the player's, but for
+    the order of the additions."""
+    rows = L.LEARNED_BUCKETS * L.LEARNED_FEATURES
+    parameters = np.asarray(parameters, dtype=np.float64).ravel()
+    weights = parameters[:rows].reshape(L.LEARNED_BUCKETS, L.LEARNED_FEATURES)
+    _, inputs, biases, output = _unpack(parameters[rows:-1], 0)
+    bits = bit_matrix(design)
+    linear = np.asarray(bits.multiply(weights[design.bucket]).sum(axis=1)).ravel()
+    if parameters[-1] == 0.0:   # no network (L.LEARNED_NET_ON)
+        return linear
+    return linear + np.maximum(bits @ inputs + biases[design.bucket], 0.0) @ output
+
+
+def choices(design: Design, parameters: np.ndarray) -> np.ndarray:
+    """The candidate each decision's numbers choose (the kernel's rule: best score, lowest card on a tie)."""
+    score = scores(design, parameters)
     chosen = np.zeros(design.decisions, dtype=np.int64)
     for d in range(design.decisions):
         a, b = design.start[d], design.start[d + 1]
-        chosen[d] = a + int(np.argmax(scores[a:b]))   # classes come lowest first, argmax takes the first best
+        chosen[d] = a + int(np.argmax(score[a:b]))   # classes come lowest first, argmax takes the first best
     return chosen
 
 

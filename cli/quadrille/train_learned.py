@@ -2,7 +2,7 @@
 
 Rounds of training deals are played with pimc on one team and the learner on the other (strong in
 the first round, then the player fitted so far), pimc scores every legal card of every decision,
-and a linear scorer is fitted to those scores (analyses/quadrille/learned_rounds.py). The weights are
+and a scorer (linear rows and a small network) is fitted to those scores (analyses/quadrille/learned_rounds.py). The weights are
 written with a stamp (the command, seed, version, and the held-out regret of the learned player,
 strong and the lowest card) to a TOML file, by default the shipped one (kernel/quadrille/learned.toml)
 that the ``learned`` policy loads. The same arguments write the same file, on any runner.
@@ -20,9 +20,10 @@ DEFAULT_ROUNDS = 3
 DEFAULT_DEALS = 4300      # deals a round, in learned_rounds.MIX's proportions
 
 
-def command_line(seed: int, rounds: int, deals: int) -> str:
+def command_line(seed: int, rounds: int, deals: int, network: bool = False) -> str:
     """The command that makes the same weights (--out, --scheduler, --block-deals and --positions change nothing in them)."""
-    return f"spadille train quadrille --policy learned --seed {seed} --rounds {rounds} --deals {deals}"
+    return f"spadille train quadrille --policy learned --seed {seed} --rounds {rounds} --deals {deals}" \
+        + (" --network" if network else "")
 
 
 def check_arguments(rounds: int, deals: int, positions: Path | None) -> None:
@@ -37,11 +38,12 @@ def check_arguments(rounds: int, deals: int, positions: Path | None) -> None:
 
 
 def run(seed: int, rounds: int, deals: int, scheduler: str | None, block_deals: int | None, positions: Path | None,
-        target: Path) -> None:
+        target: Path, network: bool = False) -> None:
     from rich.console import Console
 
     from spadille.analyses.distributed.runner import InProcessRunner, open_runner
     from spadille.analyses.quadrille.learned_rounds import BLOCK_DEALS, RULESETS, deals_a_round, train_learned
+    from spadille.kernel.quadrille import layout as L
     from spadille.cli.progress import deal_progress
     from spadille.kernel.common.version import package_version
     from spadille.kernel.quadrille.learned import LearnedFile, write_learned
@@ -60,24 +62,26 @@ def run(seed: int, rounds: int, deals: int, scheduler: str | None, block_deals: 
 
         result = train_learned(seed, rounds, deals, runner, on_block=on_block, cache=positions,
                                log=lambda text: progress.console.print(text),
-                               block_deals=(block_deals or BLOCK_DEALS) if dask else BLOCK_DEALS)
+                               block_deals=(block_deals or BLOCK_DEALS) if dask else BLOCK_DEALS, network=network)
     stamp = {
-        "command": command_line(seed, rounds, deals),
+        "command": command_line(seed, rounds, deals, network),
         "version": package_version(),
         "seed": seed, "rounds": rounds, "deals_a_round": deals,
         "rulesets": ", ".join(RULESETS),
         "labels": "pimc at its defaults (20 sampled deals a decision), every legal card of every decision",
-        "fit": "listwise softmax cross-entropy to pimc's values (tau 0.1), L2 1e-4, scipy L-BFGS-B from zero",
+        "fit": "listwise softmax cross-entropy to pimc's values (tau 0.1), scipy L-BFGS-B; linear rows from zero, L2 1e-3"
+               + (f"; a network of {L.LEARNED_HIDDEN} ReLU units drawn from the seed, L2 1e-4" if network else ""),
         "positions": result.positions, "decisions_fitted": result.decisions,
         "held_out_decisions": result.held_out_decisions,
     }
     for name, value in result.held_out.items():
         stamp[f"held_out_regret_{name}"] = round(value, 4)
     header = ("The learned player's weights (kernel/quadrille/learned.py): one row a role and place in the trick,\n"
-              "one weight a feature bit of kernel/quadrille/_learned.py. Written by `spadille train quadrille --policy\n"
+              "one weight a feature bit of kernel/quadrille/_learned.py" + (", then a network of one hidden layer over\n"
+              "the same bits ([network])" if network else "") + ". Written by `spadille train quadrille --policy\n"
               "learned`; held_out_regret_*: pimc's best value less the value of the card chosen, a decision, on the\n"
               "last round's held-out deals (tricks of the side's total as pimc scores them).")
-    write_learned(target, LearnedFile(result.weights, stamp), header)
+    write_learned(target, LearnedFile.of(result.weights, stamp), header)
     seconds = time.perf_counter() - started
     typer.echo(f"{result.positions:,} positions labelled in {rounds} round{'s' if rounds != 1 else ''} "
                f"({seconds:,.0f} s); fitted on {result.decisions:,} decisions")

@@ -1,4 +1,4 @@
-"""The learned player's card play: a linear scorer of each legal card, learned from pimc.
+"""The learned player's card play: a scorer of each legal card, learned from pimc.
 
 At a card with a real choice the player groups the legal cards into classes of equal cards (same
 suit, nothing still out between them: they take the same tricks, and pimc values them alike), and
@@ -11,7 +11,12 @@ ombre), and the game (the vole, a trick that decides). Each feature is one bit o
 depend on the player's role (as he can tell it) and his place in the trick, one row of
 ``L.LEARNED_FEATURES`` weights for each of ``L.LEARNED_BUCKETS`` (role, place) pairs, read from the
 seat's parameter row at ``L.LEARNED_WEIGHTS`` (kernel/quadrille/learned.py loads the shipped file
-into it). The card of the best score is played, the lowest on a tie.
+into it). To that linear score a small network adds what the bits say together (a card that wins
+the trick is worth more or less by the team's state, the role, the suit's shape...): one hidden
+layer of ``L.LEARNED_HIDDEN`` ReLU units, each the sum of an input row's weight for every set bit
+and a bias of the decision's (role, place), and the output weights over them; every number is in
+the same parameter row (``L.LEARNED_NET_*``), the units an array on the stack. The
+card of the best score is played, the lowest on a tie.
 
 Everything the features read is what the player sees: his hand, the cards gone, the trick so far,
 who has shown out of what (``O_CANNOT_HOLD``), the tricks won, who is known to be his partner.
@@ -22,7 +27,10 @@ words the player scores, so what was learned is what is played.
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from llvmlite import ir
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from spadille.kernel.common._bits import ZERO, above, below, bit, highest, lowest, popcount
 
@@ -448,8 +456,87 @@ def _score(params, base, word):
     return score
 
 
+H = L.LEARNED_HIDDEN
+
+
+@intrinsic
+def _units_on_stack(typingctx):
+    """A pointer to H float64 on the stack of the function it is inlined into (allocated once, in its
+    entry block): the hidden units, without the allocator a numpy array would need a card."""
+    def codegen(context, builder, signature, args):
+        return cgutils.alloca_once(builder, context.get_value_type(types.float64), size=H)
+    return types.CPointer(types.float64)(), codegen
+
+
+def _rows_as_vectors(context, builder, signature, args):
+    """(the units, the row ``params[at:at + H]``), each as a pointer to one vector of H float64 lanes."""
+    units, params, at = args
+    vector = ir.VectorType(ir.DoubleType(), H)
+    data = context.make_array(signature.args[1])(context, builder, params).data
+    row = builder.gep(data, [at])
+    return builder.bitcast(units, vector.as_pointer()), builder.bitcast(row, vector.as_pointer())
+
+
+@intrinsic
+def _set_row(typingctx, units, params, at):
+    """units[0:H] = params[at:at + H]."""
+    def codegen(context, builder, signature, args):
+        target, row = _rows_as_vectors(context, builder, signature, args)
+        builder.store(builder.load(row, align=8), target, align=8)
+        return context.get_dummy_value()
+    return types.void(units, params, at), codegen
+
+
+@intrinsic
+def _add_row(typingctx, units, params, at):
+    """units[0:H] += params[at:at + H], as one addition of H lanes, which LLVM splits into the machine's
+    vectors (numba leaves LLVM's SLP vectorizer off, and unrolls a 16-step loop before its loop
+    vectorizer sees it): each lane's sum is the scalar one."""
+    def codegen(context, builder, signature, args):
+        target, row = _rows_as_vectors(context, builder, signature, args)
+        total = builder.fadd(builder.load(target, align=8), builder.load(row, align=8))
+        builder.store(total, target, align=8)
+        return context.get_dummy_value()
+    return types.void(units, params, at), codegen
+
+
 @njit(inline="always", cache=True, _nrt=False)
-def _best(params, base, reps, hand, d, block_of_pos, block_mask, lead):
+def _network(params, bias, f, x1, x2, x3, y1, y2, y3):
+    """The hidden layer's contribution to a card's score: its decision's bias row (``bias``: where it
+    starts), plus the input row of each set bit (the one-hot groups' six, then the first word's from
+    the lowest bit up), through ReLU to the output weights, added in unit order."""
+    h = _units_on_stack()
+    _set_row(h, params, bias)
+    net = L.LEARNED_NET_INPUT
+    _add_row(h, params, net + (64 + x1) * H)
+    _add_row(h, params, net + (64 + x2) * H)
+    _add_row(h, params, net + (64 + x3) * H)
+    _add_row(h, params, net + (128 + y1) * H)
+    _add_row(h, params, net + (128 + y2) * H)
+    _add_row(h, params, net + (128 + y3) * H)
+    word = f
+    while word != ZERO:
+        _add_row(h, params, net + lowest(word) * H)
+        word &= word - np.uint64(1)
+    out = 0.0
+    for j in range(H):
+        out += params[L.LEARNED_NET_OUTPUT + j] * max(h[j], 0.0)
+    return out
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def card_score(params, base, bias, f, x1, x2, x3, y1, y2, y3):
+    """A card's score: the linear row's weights of its set bits (``base``: where the row starts) plus
+    the network's (``bias``: where its bias row starts; -1 when the file has no network)."""
+    linear = _score(params, base, f) + params[base + 64 + x1] + params[base + 64 + x2] + params[base + 64 + x3] \
+        + params[base + 128 + y1] + params[base + 128 + y2] + params[base + 128 + y3]
+    if bias < 0:
+        return linear
+    return linear + _network(params, bias, f, x1, x2, x3, y1, y2, y3)
+
+
+@njit(inline="always", cache=True, _nrt=False)
+def _best(params, base, bias, reps, hand, d, block_of_pos, block_mask, lead):
     """The card of ``reps`` of the best score, the lowest on a tie."""
     best = -1
     best_score = -np.inf
@@ -458,8 +545,7 @@ def _best(params, base, reps, hand, d, block_of_pos, block_mask, lead):
         p = lowest(rest)
         rest ^= bit(p)
         f, x1, x2, x3, y1, y2, y3 = candidate_features(p, hand, d, block_of_pos, block_mask, lead)
-        score = _score(params, base, f) + params[base + 64 + x1] + params[base + 64 + x2] + params[base + 64 + x3] \
-            + params[base + 128 + y1] + params[base + 128 + y2] + params[base + 128 + y3]
+        score = card_score(params, base, bias, f, x1, x2, x3, y1, y2, y3)
         if score > best_score:
             best_score = score
             best = p
@@ -474,10 +560,12 @@ def learned_card(params, hand, legal, obs, pack_ord, block_of_pos, block_mask):
     if reps & (reps - np.uint64(1)) == ZERO:
         return lowest(reps)   # every legal card is as good as another: nothing to score
     d = _context(hand, legal, obs, seen, pack_ord, block_of_pos, block_mask)
-    base = L.LEARNED_WEIGHTS + bucket_of(obs) * L.LEARNED_FEATURES
+    bucket = bucket_of(obs)
+    base = L.LEARNED_WEIGHTS + bucket * L.LEARNED_FEATURES
+    bias = L.LEARNED_NET_BIAS + bucket * H if params[L.LEARNED_NET_ON] != 0.0 else -1
     if d.leading:
-        return _best(params, base, reps, hand, d, block_of_pos, block_mask, True)
-    return _best(params, base, reps, hand, d, block_of_pos, block_mask, False)
+        return _best(params, base, bias, reps, hand, d, block_of_pos, block_mask, True)
+    return _best(params, base, bias, reps, hand, d, block_of_pos, block_mask, False)
 
 
 @njit(cache=True)

@@ -103,9 +103,9 @@ POLICY_RANDOM = 0
 POLICY_HEURISTIC = 1
 POLICY_DD = 2          # double-dummy card play (sees every hand), heuristic bidding
 POLICY_PIMC = 3        # perfect-information Monte Carlo card play, heuristic bidding
-POLICY_LEARNED = 4     # card play by a linear scorer learned from pimc (_learned.py), heuristic bidding
-N_POLICY_PARAMS = 4343  # the general entries, the card play by role, the situation, pimc's node budget, the
-                        # learned player's weights (below)
+POLICY_LEARNED = 4     # card play by a scorer learned from pimc (_learned.py), heuristic bidding
+N_POLICY_PARAMS = 7752  # the general entries, the card play by role, the situation, pimc's node budget, the
+                        # learned player's weights and network (below)
 
 # ---------------------------------------------------------------- per-deal rows (int64[n, N_ROW_COLS])
 COL_DEAL = 0
@@ -309,7 +309,16 @@ LEARNED_WEIGHTS = SEARCH_NODE_BUDGET + 1                  # 503
 LEARNED_FEATURES = 192                                    # three words of 64 feature bits
 LEARNED_SLOTS = 4
 LEARNED_BUCKETS = N_ROLES * LEARNED_SLOTS
-assert LEARNED_WEIGHTS + LEARNED_BUCKETS * LEARNED_FEATURES == N_POLICY_PARAMS
+# then its network of one hidden layer of LEARNED_HIDDEN units (ReLU): a row of LEARNED_HIDDEN input
+# weights for each feature bit, a row of biases for each (role, place), the output weights, and 1.0
+# when the file has a network (a file of linear rows alone plays them alone, at their speed)
+LEARNED_HIDDEN = 16
+LEARNED_NET_INPUT = LEARNED_WEIGHTS + LEARNED_BUCKETS * LEARNED_FEATURES   # 4343
+LEARNED_NET_BIAS = LEARNED_NET_INPUT + LEARNED_FEATURES * LEARNED_HIDDEN
+LEARNED_NET_OUTPUT = LEARNED_NET_BIAS + LEARNED_BUCKETS * LEARNED_HIDDEN
+LEARNED_NET_ON = LEARNED_NET_OUTPUT + LEARNED_HIDDEN
+LEARNED_SIZE = LEARNED_NET_ON + 1 - LEARNED_WEIGHTS                        # every learned number, in this order
+assert LEARNED_WEIGHTS + LEARNED_SIZE == N_POLICY_PARAMS
 
 # situation operators
 OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE = 1, 2, 3, 4, 5, 6

@@ -1,16 +1,20 @@
 """The learned player's file: the weights of its card scorer, with the stamp that made them.
 
-The ``learned`` policy (policies.py) plays its cards by the linear scorer of _learned.py: one row
-of ``L.LEARNED_FEATURES`` weights for each pair (role, place in the trick). The weights live in
+The ``learned`` policy (policies.py) plays its cards by the scorer of _learned.py: one row of
+``L.LEARNED_FEATURES`` weights for each pair (role, place in the trick), plus a network of one
+hidden layer over the same feature bits. The weights live in
 ``learned.toml`` beside this module (package data), written by ``spadille train quadrille --policy
 learned`` (analyses/quadrille/learned_training.py), which stamps it with the command, seed, version
-and what the training measured. The file has two tables:
+and what the training measured. The file has three tables:
 
 * ``[stamp]``: strings and numbers saying how the weights were made; read, never interpreted, but
   for ``features``, the feature set the weights were trained for (``feature_set()``): weights of
   another feature set would score other things, so the file is refused and must be trained again.
 * ``[weights]``: ``"ROLE.PLACE" = [w0, w1, ...]``, one array of ``L.LEARNED_FEATURES`` numbers for
   every role (card_rules.ROLES) and place (``PLACES``); bit i of a card's feature word adds ``wi``.
+* ``[network]``: ``output`` (``L.LEARNED_HIDDEN`` numbers), ``[network.input]`` one row of as many for
+  each feature (named as ``FEATURES``), ``[network.bias]`` one for each ``ROLE.PLACE``. A file
+  without it (written before the network) plays its linear rows alone.
 
 Importing this module does not import numba.
 """
@@ -143,10 +147,32 @@ class LearnedFileError(UserError):
     """A learned.toml that cannot be read or does not fit the scorer; one sentence for the user."""
 
 
+NETWORK_SIZE = L.LEARNED_SIZE - 1 - L.LEARNED_BUCKETS * L.LEARNED_FEATURES   # less the flag L.LEARNED_NET_ON
+
+
 @dataclass(frozen=True)
 class LearnedFile:
-    weights: np.ndarray                    # float64[LEARNED_BUCKETS, LEARNED_FEATURES]
+    weights: np.ndarray                    # float64[LEARNED_BUCKETS, LEARNED_FEATURES]: the linear rows
     stamp: Mapping[str, object] = field(default_factory=dict)
+    # float64[NETWORK_SIZE]: the network's input rows (one a feature bit), bias rows (one a ROLE.PLACE)
+    # and output weights, as the kernel reads them; None (a file without [network]): all zero, the
+    # linear scorer alone
+    network: np.ndarray | None = None
+
+    def parameters(self) -> np.ndarray:
+        """Every learned number in the kernel's order (L.LEARNED_SIZE): the rows, the network, and 1.0 if
+        there is one (L.LEARNED_NET_ON)."""
+        network = np.zeros(NETWORK_SIZE) if self.network is None else np.asarray(self.network, dtype=np.float64)
+        return np.concatenate([np.asarray(self.weights, dtype=np.float64).ravel(), network,
+                               [0.0 if self.network is None else 1.0]])
+
+    @staticmethod
+    def of(parameters: np.ndarray, stamp: Mapping[str, object]) -> "LearnedFile":
+        """The file of ``parameters`` (LearnedFile.parameters' order)."""
+        parameters = np.asarray(parameters, dtype=np.float64).ravel()
+        rows = L.LEARNED_BUCKETS * L.LEARNED_FEATURES
+        network = parameters[rows:rows + NETWORK_SIZE] if parameters[-1] != 0.0 else None
+        return LearnedFile(parameters[:rows].reshape(L.LEARNED_BUCKETS, L.LEARNED_FEATURES), stamp, network)
 
 
 def bucket_names() -> list[str]:
@@ -170,41 +196,60 @@ def read_learned(path: str | os.PathLike | None = None) -> LearnedFile:
         raise LearnedFileError(f"cannot read {label!r}: {exc.strerror or exc}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise LearnedFileError(f"{label!r} is not valid TOML: {exc}") from None
-    unknown = sorted(set(data) - {"stamp", "weights"})
+    unknown = sorted(set(data) - {"stamp", "weights", "network"})
     if unknown:
-        raise LearnedFileError(f"{label!r}: unknown table {unknown[0]!r} (tables: stamp, weights)")
+        raise LearnedFileError(f"{label!r}: unknown table {unknown[0]!r} (tables: stamp, weights, network)")
     stamp, table = data.get("stamp", {}), data.get("weights")
     if not isinstance(stamp, dict) or not isinstance(table, dict):
         raise LearnedFileError(f"{label!r}: [stamp] and [weights] must be tables")
     if stamp.get("features") != feature_set():
         raise LearnedFileError(f"{label!r} holds weights for the feature set {stamp.get('features')!r}, and the "
                                f"player scores {feature_set()!r}: train it again (spadille train quadrille --policy learned)")
-    names = bucket_names()
+    weights = _rows(label, "[weights]", table, bucket_names(), L.LEARNED_FEATURES,
+                    f"rows are ROLE.PLACE, places {', '.join(PLACES)}")
+    network = data.get("network")
+    if network is None:
+        return LearnedFile(weights, stamp)
+    if not isinstance(network, dict) or not isinstance(network.get("input"), dict) \
+            or not isinstance(network.get("bias"), dict) or "output" not in network:
+        raise LearnedFileError(f"{label!r}: [network] must hold output, [network.input] and [network.bias]")
+    extra = sorted(set(network) - {"input", "bias", "output"})
+    if extra:
+        raise LearnedFileError(f"{label!r}: unknown entry {extra[0]!r} in [network] (input, bias, output)")
+    hidden = L.LEARNED_HIDDEN
+    parts = [_rows(label, "[network.input]", network["input"], [name for name, _ in FEATURES], hidden,
+                   "rows are the feature names"),
+             _rows(label, "[network.bias]", network["bias"], bucket_names(), hidden, "rows are ROLE.PLACE"),
+             _rows(label, "[network]", {"output": network["output"]}, ["output"], hidden, "")]
+    return LearnedFile(weights, stamp, np.concatenate([part.ravel() for part in parts]))
+
+
+def _rows(label: str, table_name: str, table: Mapping, names: list[str], size: int, hint: str) -> np.ndarray:
+    """float64[len(names), size]: the rows ``names`` of ``table``, each ``size`` finite numbers."""
     extra = sorted(set(table) - set(names))
     if extra:
-        raise LearnedFileError(f"{label!r}: unknown row {extra[0]!r} in [weights] (rows are ROLE.PLACE, "
-                               f"places {', '.join(PLACES)})")
-    weights = np.zeros((L.LEARNED_BUCKETS, L.LEARNED_FEATURES), dtype=np.float64)
+        raise LearnedFileError(f"{label!r}: unknown row {extra[0]!r} in {table_name} ({hint})")
+    out = np.zeros((len(names), size), dtype=np.float64)
     for index, name in enumerate(names):
         row = table.get(name)
         if row is None:
-            raise LearnedFileError(f"{label!r}: [weights] lacks the row {name!r}")
-        if not isinstance(row, list) or len(row) != L.LEARNED_FEATURES:
-            size = len(row) if isinstance(row, list) else "no list"
-            raise LearnedFileError(f"{label!r}: row {name!r} must hold {L.LEARNED_FEATURES} numbers, not {size}")
+            raise LearnedFileError(f"{label!r}: {table_name} lacks the row {name!r}")
+        if not isinstance(row, list) or len(row) != size:
+            length = len(row) if isinstance(row, list) else "no list"
+            raise LearnedFileError(f"{label!r}: row {name!r} must hold {size} numbers, not {length}")
         for bit, value in enumerate(row):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
                 raise LearnedFileError(f"{label!r}: row {name!r}, weight {bit} must be a finite number, not {value!r}")
-            weights[index, bit] = float(value)
-    return LearnedFile(weights, stamp)
+            out[index, bit] = float(value)
+    return out
 
 
 _CACHE: dict[tuple, LearnedFile] = {}
 
 
 def file_weights(path: str | os.PathLike | None = None) -> np.ndarray:
-    """A learned file's weights (the shipped file's by default), read once a process (again if the
-    file changed): a candidate fit is played by naming its file (``SeatPolicy.weights``)."""
+    """A learned file's numbers (LearnedFile.parameters; the shipped file's by default), read once a
+    process (again if the file changed): a candidate fit is played by naming its file (``SeatPolicy.weights``)."""
     path = Path(SHIPPED if path is None else path)
     try:
         status = path.stat()
@@ -215,7 +260,7 @@ def file_weights(path: str | os.PathLike | None = None) -> np.ndarray:
         for stale in [k for k in _CACHE if k[0] == key[0]]:
             del _CACHE[stale]
         _CACHE[key] = read_learned(path)
-    return _CACHE[key].weights
+    return _CACHE[key].parameters()
 
 
 def file_provenance(path: str | os.PathLike) -> dict[str, str]:
@@ -227,8 +272,10 @@ def file_provenance(path: str | os.PathLike) -> dict[str, str]:
 
 
 def write_weights_rows(params: np.ndarray, weights: np.ndarray) -> None:
-    """Put ``weights`` (LEARNED_BUCKETS x LEARNED_FEATURES) into every row of a parameter array."""
-    params[..., L.LEARNED_WEIGHTS:L.LEARNED_WEIGHTS + weights.size] = np.asarray(weights, dtype=np.float64).ravel()
+    """Put ``weights`` (L.LEARNED_SIZE numbers, LearnedFile.parameters) into every row of a parameter array."""
+    weights = np.asarray(weights, dtype=np.float64).ravel()
+    assert weights.size == L.LEARNED_SIZE, weights.size
+    params[..., L.LEARNED_WEIGHTS:L.LEARNED_WEIGHTS + L.LEARNED_SIZE] = weights
 
 
 def _number(value: float) -> str:
@@ -244,9 +291,21 @@ def learned_text(learned: LearnedFile, header: str = "") -> str:
     lines = [f"# {line}" if line else "#" for line in header.splitlines()]
     lines += ["[stamp]"] + [f"{key} = {toml_value(value)}" for key, value in stamp.items()]
     lines += ["", "[weights]"]
-    for name, row in zip(bucket_names(), np.asarray(learned.weights, dtype=np.float64)):
-        lines.append(f'"{name}" = [' + ", ".join(_number(float(v)) for v in row) + "]")
+    lines += _row_lines(bucket_names(), learned.weights)
+    if learned.network is not None:
+        network = np.asarray(learned.network, dtype=np.float64)
+        hidden = L.LEARNED_HIDDEN
+        inputs = network[:L.LEARNED_FEATURES * hidden].reshape(L.LEARNED_FEATURES, hidden)
+        biases = network[L.LEARNED_FEATURES * hidden:-hidden].reshape(L.LEARNED_BUCKETS, hidden)
+        lines += ["", "[network]"] + _row_lines(["output"], network[-hidden:][None, :])
+        lines += ["", "[network.input]"] + _row_lines([name for name, _ in FEATURES], inputs)
+        lines += ["", "[network.bias]"] + _row_lines(bucket_names(), biases)
     return "\n".join(lines) + "\n"
+
+
+def _row_lines(names: list[str], rows: np.ndarray) -> list[str]:
+    return [f'"{name}" = [' + ", ".join(_number(float(v)) for v in row) + "]"
+            for name, row in zip(names, np.asarray(rows, dtype=np.float64))]
 
 
 def write_learned(path: str | os.PathLike, learned: LearnedFile, header: str = "") -> None:
