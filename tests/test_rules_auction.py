@@ -40,8 +40,9 @@ def run_auction(tables, seat_params, take_forced=5.4):
     res = np.zeros(L.N_ROW_COLS, np.int64)
     rng = np.zeros(2, np.uint64)
     no_force = np.full(L.N_FORCE, L.FREE, np.int64)
-    declarer, kind = _auction(hands, tables.rules, tables.card_of_pos, tables.nat_suit_mask, tables.top_pos,
-                              ids, params, no_force, rng, res)
+    # the third value, the trumps each seat's bid found, is for the ombre's trump choice
+    declarer, kind, _ = _auction(hands, tables.rules, tables.card_of_pos, tables.nat_suit_mask, tables.top_pos,
+                                 ids, params, no_force, rng, res)
     return int(declarer), int(kind), res[L.COL_BIDS:L.COL_BIDS + 4].tolist(), int(res[L.COL_FORCE])
 
 

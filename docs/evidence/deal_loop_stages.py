@@ -49,7 +49,8 @@ def _auctions(seed, n, rules, card_of_pos, nat_suit_mask, top_pos, ids, params):
         deal_hands(seed, deal, rules, rng, deck, hands_nat)
         table[:] = 0
         pay_antes(table, nets, rules[L.R_SEATS], 0, rules)
-        declarer, kind = _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, ids, params, force, rng, res)
+        declarer, kind, _ = _auction(hands_nat, rules, card_of_pos, nat_suit_mask, top_pos, ids, params, force, rng,
+                                     res)
         total += declarer + kind
     return total
 
