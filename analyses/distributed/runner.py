@@ -5,8 +5,8 @@ the local threads, as a run without ``--scheduler`` does). ``DaskRunner`` sends 
 Dask cluster, one single-threaded worker process per block at a time, and still hands the
 results to ``on_result`` in block order: a result that arrives early waits for the blocks before
 it. Blocks go to the cluster a window at a time (IN_FLIGHT_A_THREAD a worker thread), so that the
-results waiting for a slow block stay few. A worker that dies takes its blocks with it and Dask recomputes them elsewhere; the deals are
-the same, so the result is too.
+results waiting for a slow block stay few. A worker that dies takes its blocks with it and Dask
+recomputes them elsewhere; the deals are the same, so the result is too.
 
 Ctrl-C (a KeyboardInterrupt, or one raised by ``tick``) cancels the blocks still pending; the
 blocks that finished are handed to ``on_result`` in block order (with a gap where a block did
