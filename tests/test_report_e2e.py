@@ -87,9 +87,9 @@ def test_the_folder_holds_every_part(small_report):
 
 def test_the_card_play_is_strong_by_default_and_the_heuristic_is_set_beside_it():
     plan = plan_for(load_ruleset("encyclopedie-1765"), 3, 8000, False)
-    assert plan.card_play == "strong" and plan.heuristic_map_deals == 1000 and "strong" in plan.ladder
+    assert plan.card_play == "strong" and plan.previous_play == "heuristic" and plan.previous_map_deals == 1000 and "strong" in plan.ladder
     heuristic = plan_for(load_ruleset("encyclopedie-1765"), 3, 8000, False, card_play="heuristic")
-    assert heuristic.card_play == "heuristic" and heuristic.heuristic_map_deals == 0
+    assert heuristic.card_play == "heuristic" and heuristic.previous_play is None and heuristic.previous_map_deals == 0
     with pytest.raises(SimulationError, match="--card-play"):
         plan_for(load_ruleset("encyclopedie-1765"), 3, 8000, False, card_play="pimc")
 

@@ -1,4 +1,5 @@
-"""Where two decision maps' verdicts differ: the verdicts' card play against the heuristic's.
+"""Where two decision maps' verdicts differ: the verdicts' card play against the play they rested on
+before (the heuristic's before strong, strong's before learned).
 
 Both maps are played on deals of the same seed (a smaller one is a prefix of the larger), so a class
 is the same hands in both. A class's verdicts *differ clearly* when the two maps name different best
@@ -35,13 +36,15 @@ def compare_maps(main: DecisionMapData, other: DecisionMapData) -> pd.DataFrame:
     return merged
 
 
-def comparison_sentence(table: pd.DataFrame, main_play: str, other_play: str, other_deals: int) -> str:
-    """Where the verdicts under ``main_play`` and ``other_play`` differ, in one paragraph."""
+def comparison_sentence(table: pd.DataFrame, main_play: str, other_play: str, other_deals: int,
+                        other_policy: str = "heuristic") -> str:
+    """Where the verdicts under ``main_play`` and ``other_play`` (``other_policy``'s) differ, in one paragraph."""
     from .verdicts import AUCTION_KEYS, BID_WORDS, _interval, _signed, _trumps
 
     overall = table[(table["seat"] == ALL_SEATS) & (table["scheme"] == "matadors_trumps")]
     clear = overall[overall["differ_clearly"]]
-    text = (f"**Against the heuristic's own verdicts.** The same classes from {other_deals:,} of the same deals under "
+    whose = "the heuristic's" if other_policy == "heuristic" else f"`{other_policy}`'s"
+    text = (f"**Against {whose} own verdicts.** The same classes from {other_deals:,} of the same deals under "
             f"{other_play}: all seats together, the best bid is the same in {int((~overall['differ']).sum())} of "
             f"the {len(overall)} classes of matadors × trumps")
     if clear.empty:

@@ -50,7 +50,8 @@ def _sentences(result, card_play: str) -> list[str]:
         f"({fmt.estimate(row['gain'], row['ci_low'], row['ci_high'], 'gain')} a deal over the starting pair)"
         for row, (ask, alone) in zip(seats, result.final))
     who = "The heuristic" if card_play == "heuristic" else f"The `{card_play}` policy, like the heuristic,"
-    set_by = "set by hand" if card_play == "heuristic" else "tuned against the heuristic's table"
+    set_by = {"heuristic": "set by hand", "learned": "strong's, tuned against the heuristic's table"}.get(
+        card_play, "tuned against the heuristic's table")
     play = "the heuristic's" if card_play == "heuristic" else f"{card_play}"
     return [
         f"{who} bids on an estimate of the tricks a hand takes: it asks from {start_ask:.2f} estimated "

@@ -7,12 +7,25 @@ import re
 from collections.abc import Sequence
 
 LONG = {
+    "learned": "the `learned` policy's card play (a scorer of each legal card fitted to pimc's own values of every "
+               "card, `spadille train quadrille --policy learned`; it bids and decides the vole as `strong`), with "
+               "each seat's ask and sans-prendre thresholds set by the bidding fixpoint under that play",
     "strong": "the `strong` policy's card play (the heuristic's card-play rules at values tuned against it on "
               "paired deals by `spadille train quadrille`), with each seat's ask and sans-prendre thresholds set by "
               "the bidding fixpoint under that play",
     "heuristic": "the heuristic's card play (hand-written rules), with each seat's ask and sans-prendre thresholds "
                  "set by the bidding fixpoint under that play",
 }
+
+
+# The play the report's verdicts rested on before each card play became the default, whose map the
+# verdicts set beside their own (the before/after thresholds); the heuristic came first.
+PREVIOUS = {"learned": "strong", "strong": "heuristic"}
+
+
+def previous_play(name: str) -> str | None:
+    """The play the verdicts rested on before ``name``'s (None: nothing came before it)."""
+    return PREVIOUS.get(name)
 
 
 def card_play_phrase(name: str) -> str:

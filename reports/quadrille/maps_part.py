@@ -37,15 +37,16 @@ def maps_sections(plan: ReportPlan, step: Step, shared: dict | None = None) -> l
         plan.ruleset, policies, plan.map_deals - half, plan.seed, focal_seats=tuple(range(seats)),
         threads=plan.threads, progress=progress, first_deal=half)
     data = first if second is None else combined(first, second)
-    heuristic_map = None
-    if plan.heuristic_map_deals and not data.interrupted:
-        # the heuristic as it was (hand-set bidding): where its verdicts differ from these
-        heuristic_map = decision_map(plan.ruleset, (make_seat_policy("heuristic"),) * seats, plan.heuristic_map_deals,
-                                     plan.seed, focal_seats=tuple(range(seats)), threads=plan.threads,
-                                     progress=step("decision maps (the heuristic, for comparison)",
-                                                   plan.heuristic_map_deals))
-        if heuristic_map.interrupted:
-            heuristic_map = None
+    previous_map = None
+    if plan.previous_map_deals and plan.previous_play and not data.interrupted:
+        # the play the verdicts rested on before, as it was (its own bidding): where its verdicts differ
+        previous_map = decision_map(plan.ruleset, (make_seat_policy(plan.previous_play),) * seats,
+                                    plan.previous_map_deals, plan.seed, focal_seats=tuple(range(seats)),
+                                    threads=plan.threads,
+                                    progress=step(f"decision maps ({plan.previous_play}, for comparison)",
+                                                  plan.previous_map_deals))
+        if previous_map.interrupted:
+            previous_map = None
     if shared is not None:
         # the claims are played with the report's card play, so they sit beside its map
         shared["map"] = data
@@ -66,8 +67,8 @@ def maps_sections(plan: ReportPlan, step: Step, shared: dict | None = None) -> l
                                             progress=step("what a jeton left on the table brings back", samples))
     verdicts = verdict_section(data, first, None if second is None or second.interrupted else second, plan.ruleset,
                                "; ".join(dict.fromkeys(p.describe() for p in policies)), plot_figure, answers,
-                               table_return, card_play=card_play, heuristic_map=heuristic_map, policy=plan.card_play,
-                               previous="heuristic")
+                               table_return, card_play=card_play, previous_map=previous_map, policy=plan.card_play,
+                               previous=plan.previous_play)
     verdicts.leading = True
     if shared is not None:   # the check under pimc marks each rule on it (standard._rules)
         shared["verdicts"] = (verdicts, data, card_play)

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from spadille.kernel.quadrille.policies import CARD_PLAYS, DEFAULT_CARD_PLAY
+
+from .card_play import previous_play
 from spadille.kernel.quadrille.ruleset import Ruleset
 
 from spadille.reports import formatting as fmt
@@ -68,7 +70,8 @@ class ReportPlan:
     table_return_samples: int = 0      # sessions followed to value a jeton left on the table
     fixpoint_deals: int = 0            # deals of the bidding fixpoint (half fitted, half held out)
     card_play: str = "heuristic"       # the policy whose card play the verdicts rest on
-    heuristic_map_deals: int = 0       # the heuristic's own map beside it (0: none, or it is the heuristic)
+    previous_play: str | None = None   # the play the verdicts rested on before (card_play.PREVIOUS)
+    previous_map_deals: int = 0        # its own map beside the verdicts' (0: none)
     rule_check_hands: int = 0          # hands dealt to order to check each seat's rule under pimc, all parts (0: none)
     rule_check_first: int = RULE_CHECK_FIRST   # hands of each kind at the check's first look
     # other games' parts: (game, module under spadille.reports, deals), in the order they follow
@@ -83,7 +86,7 @@ class ReportPlan:
                 "claims_scale": self.claims_scale, "evaluation_deals": self.evaluation_deals,
                 "answer_deals": self.answer_deals, "table_return_samples": self.table_return_samples,
                 "fixpoint_deals": self.fixpoint_deals, "card_play": self.card_play,
-                "heuristic_map_deals": self.heuristic_map_deals, "rule_check_hands": self.rule_check_hands,
+                "previous_play": self.previous_play, "previous_map_deals": self.previous_map_deals, "rule_check_hands": self.rule_check_hands,
                 "rule_check_first": self.rule_check_first,
                 **{f"{game}_deals": deals for game, _, deals in self.companions}, "quick": self.quick}
 
@@ -112,9 +115,11 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
     # The strength ladder: random and the heuristic are cheap (a few seconds at 20,000 deals, each
     # played once per seat); dd about a hundredth of a second a deal and seat on two cores.
     cheap = max(1_000, min(100_000, round(20_000 * scale)))
-    ladder = {"random": cheap, "heuristic": cheap, "strong": cheap, "dd": max(20, min(2_000, round(200 * scale)))}
     if card_play not in CARD_PLAYS:
         raise SimulationError(f"--card-play must be one of {', '.join(CARD_PLAYS)}, not {card_play!r}")
+    # the verdicts' card play has its rung too (the learned player plays about 0.4x the heuristic's deals a second)
+    ladder = {"random": cheap, "heuristic": cheap, "strong": cheap, card_play: cheap,
+              "dd": max(20, min(2_000, round(200 * scale)))}
     return ReportPlan(
         ruleset=ruleset, seed=seed, map_deals=map_deals,
         baseline_deals=max(10_000, map_deals // 2),
@@ -132,9 +137,10 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
         # gain has a 95% interval of about ±0.06 jetons a deal
         fixpoint_deals=max(2_000, min(1_000_000, round(80_000 * scale))),
         card_play=card_play,
-        # the heuristic's verdicts beside the card play's: a tenth of the map's deals is enough to
-        # see where a class's best bid differs clearly
-        heuristic_map_deals=0 if card_play == "heuristic" else max(1_000, map_deals // 10),
+        # the previous play's verdicts beside the card play's (its own bidding and card play): a tenth of
+        # the map's deals is enough to see where a class's best bid differs clearly
+        previous_play=previous_play(card_play),
+        previous_map_deals=0 if previous_play(card_play) is None else max(1_000, map_deals // 10),
         # four kinds of hand a seat, each hand played twice by pimc at every seat, sampled until decided:
         # the first look and the budget shrink with the report (--confirm-hands sets the budget)
         rule_check_first=max(4, min(RULE_CHECK_FIRST, round(RULE_CHECK_FIRST * math.sqrt(scale)))),

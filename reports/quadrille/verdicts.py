@@ -21,15 +21,16 @@ POINT_INTRODUCTION = (
 
 
 def verdict_section(data, first, second, ruleset, policy_description: str, figure, answers=None,
-                    table_return=None, card_play: str = CARD_PLAY, heuristic_map=None, policy: str | None = None,
+                    table_return=None, card_play: str = CARD_PLAY, previous_map=None, policy: str | None = None,
                     previous: str | None = None) -> Section:
     """``data`` the whole map, ``first``/``second`` its halves (``second`` None when the run was
     stopped before it); ``figure(plot, data, **options)`` renders a plot to PNG; ``answers`` the
     asker's take-or-cede comparison (take_or_cede.py), when it was run; ``table_return`` the
     measured value of a jeton left on the table (kernel/quadrille/table_return.py), without which
     session accounting gives each seat an equal share; ``card_play`` the phrase naming the play;
-    ``heuristic_map`` the map of the play the verdicts rested on before (``previous``, the heuristic),
-    whose verdicts and thresholds are set beside these; ``policy`` the registry name of the
+    ``previous_map`` the map of the play the verdicts rested on before (``previous``, by its registry
+    name: strong before learned, the heuristic before strong), with its own bidding, whose verdicts
+    and thresholds are set beside these; ``policy`` the registry name of the
     verdicts' play, whose measured strength against pimc opens the page."""
     from spadille.analyses.quadrille import plots
     from spadille.analyses.quadrille.accounting import accounting_sentences, flip_table, measured_values, table_value
@@ -41,7 +42,7 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
 
     from spadille.analyses.quadrille.vole_rule import rule_words
 
-    from .card_play import seats_playing
+    from .card_play import seats_playing, short_phrase
     from .first_page import glance_item, moves_items, strength_item, strength_paragraph
     from .vole_point import rule_items
 
@@ -76,17 +77,17 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
         *([POINT_INTRODUCTION, *at_the_point] if at_the_point else []),
     ]
     comparison = None
-    if heuristic_map is not None:
+    before_play = short_phrase(previous or "heuristic", False)
+    if previous_map is not None:
         from spadille.analyses.quadrille.play_comparison import compare_maps, comparison_sentence
 
-        comparison = compare_maps(data, heuristic_map)
-        paragraphs.append(comparison_sentence(comparison, card_play, "the heuristic's bidding and card play",
-                                              heuristic_map.deals_done))
+        comparison = compare_maps(data, previous_map)
+        paragraphs.append(comparison_sentence(comparison, card_play, before_play, previous_map.deals_done,
+                                              previous or "heuristic"))
     moved, moves_item = [], None
-    if heuristic_map is not None and policy and previous and previous != policy:
-        _, before, _ = bidding_verdicts(heuristic_map, "the heuristic's bidding and card play")
-        moved, moves_item = moves_items(thresholds, before, card_play, "the heuristic's bidding and card play",
-                                        policy, previous)
+    if previous_map is not None and policy and previous and previous != policy:
+        _, before, _ = bidding_verdicts(previous_map, before_play)
+        moved, moves_item = moves_items(thresholds, before, card_play, before_play, policy, previous)
     paragraphs[2:2] = moved  # after the introduction and the play's strength
     vole_rules = {BID_PHRASES.get(contract, contract): rule_words(group.iloc[0]["from_masters"],
                                                                    int(group.iloc[0]["cards_left"]), data.min_n)
@@ -109,7 +110,7 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
                         "gives the bid, with n, 95% CI and the share of them on which the bid was played"),
               _flip_item(flips, valuation),
               *([_answer_item(answers)] if answers is not None and answers.offered else []),
-              *([_comparison_item(comparison, card_play)] if comparison is not None else []),
+              *([_comparison_item(comparison, card_play, previous or "heuristic")] if comparison is not None else []),
               *([moves_item] if moves_item is not None else []),
               *rule_items(data)]
     if second is not None and first.deals_done and second.deals_done:
@@ -180,16 +181,18 @@ def _flip_item(flips, valuation) -> TableItem:
                      data=flips, kinds={c: "text" for c in view.columns})
 
 
-def _comparison_item(comparison, card_play: str) -> TableItem:
-    """The classes whose best bid differs between the verdicts' play and the heuristic's."""
+def _comparison_item(comparison, card_play: str, previous: str = "heuristic") -> TableItem:
+    """The classes whose best bid differs between the verdicts' play and the previous play's."""
+    other = "the heuristic" if previous == "heuristic" else previous
     rows = comparison[comparison["differ"]].rename(columns={
         f"{value}_{side}": f"{side}_{name}" for side in ("main", "other")
         for value, name in (("best_action", "best"), ("margin", "margin"), ("margin_ci_low", "ci_low"),
                             ("margin_ci_high", "ci_high"))})
     view = _two_verdicts(rows, (f"best under {card_play} [margin, 95% CI]", "main_{}"),
-                         ("best under the heuristic [margin, 95% CI]", "other_{}"), {}, ("clearly", "differ_clearly"))
+                         (f"best under {other} [margin, 95% CI]", "other_{}"), {}, ("clearly", "differ_clearly"))
     view.attrs = dict(comparison.attrs)
-    return TableItem("play-comparison", "Where the heuristic's verdicts differ", view,
+    whose = "the heuristic's" if previous == "heuristic" else f"{previous}'s"
+    return TableItem("play-comparison", f"Where {whose} verdicts differ", view,
                      "margin: paired over the runner-up, jetons a deal; clearly: both best bids clear at 95%; the "
                      "CSV has every class with both verdicts", data=comparison, kinds={c: "text" for c in view.columns})
 
