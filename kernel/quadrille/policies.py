@@ -178,7 +178,7 @@ POLICIES: dict[str, PolicySpec] = {
 POLICIES["learned"] = _learned_spec(POLICIES["strong"])
 # The card plays fast enough to carry a whole report (maps, claims): strong by default, the heuristic
 # as its sensitivity row. The searching players (dd, pimc) play where a claim or a ladder names them.
-CARD_PLAYS = ("strong", "heuristic")
+CARD_PLAYS = ("strong", "heuristic", "learned")
 DEFAULT_CARD_PLAY = "strong"
 
 
