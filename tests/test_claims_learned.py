@@ -58,7 +58,8 @@ def test_the_roles_a_rule_sets_and_the_seat_learned_plays():
     assert rule_roles({"draw_trumps": 0, "ask_threshold": 3}) == ("ombre", "forced_ombre")
     assert rule_roles({"defenders.keep_called_suit": 1}) == ("defender_called",)
     # no rule set: the learned player itself, as make_seat_policy builds it
-    assert make_rules_seat_policy("learned", {"ask_threshold": 3.0}) == make_seat_policy("learned", {"ask_threshold": 3})
+    plain = make_seat_policy("learned", {"ask_threshold": 3})
+    assert make_rules_seat_policy("learned", {"ask_threshold": 3.0}) == plain
     # a rule set where a situation holds: strong's seat, learned at every role but there
     seat = make_rules_seat_policy("learned", {}, situation="role == friend and on_lead",
                                   in_situation={"friend.lead_top_trump": 3}, roles_in_situation={"ombre": "pimc"},
@@ -72,7 +73,8 @@ def test_the_roles_a_rule_sets_and_the_seat_learned_plays():
     # a rule set everywhere (compare_policies' draw_trumps): those roles are strong's at every decision
     seat = make_rules_seat_policy("learned", {"draw_trumps": 0.0}, rule_changes=({"draw_trumps": 0.0},))
     assert dict(seat.roles) == {r: "learned" for r in ("friend", "defender_called", "defender_alone")}
-    assert seat.card_rule_values()["ombre.draw_trumps"] == 0.0 and seat.card_rule_values()["forced_ombre.draw_trumps"] == 0
+    values = seat.card_rule_values()
+    assert values["ombre.draw_trumps"] == 0.0 and values["forced_ombre.draw_trumps"] == 0.0
     assert "strong's rules play the ombre, the forced_ombre at every decision" in describe_rules_seat(seat, "learned")
     with pytest.raises(PolicyError, match="^policy 'learned' has no parameter 'bogus'"):
         make_rules_seat_policy("learned", {"bogus": 1.0})
