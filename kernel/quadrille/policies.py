@@ -37,6 +37,9 @@ class PolicySpec:
     summary: str
     params: Mapping[str, Param] = field(default_factory=dict)
     values_of: str | None = None   # another policy's kernel with other defaults (strong: the heuristic's)
+    # A player that reads no card-play rules (learned) names here the one whose rules play, in its
+    # place, the decisions a claim sets card-play rules for (make_rules_seat_policy): strong.
+    rules_from: str | None = None
 
 
 _BIDDING = {
@@ -133,7 +136,7 @@ def _learned_spec(strong: PolicySpec) -> PolicySpec:
         "the trick), trained on pimc's values of every card in positions of its own games against pimc "
         "(spadille train quadrille --policy learned; the weights and their stamp: kernel/quadrille/learned.toml); "
         "bids and undertakes the vole as strong.",
-        kept,
+        kept, rules_from="strong",
     )
 
 
@@ -178,7 +181,7 @@ POLICIES: dict[str, PolicySpec] = {
 POLICIES["learned"] = _learned_spec(POLICIES["strong"])
 # The card plays fast enough to carry a whole report (maps, claims): strong by default, the heuristic
 # as its sensitivity row. The searching players (dd, pimc) play where a claim or a ladder names them.
-CARD_PLAYS = ("strong", "heuristic")
+CARD_PLAYS = ("strong", "heuristic", "learned")
 DEFAULT_CARD_PLAY = "strong"
 
 
@@ -303,12 +306,14 @@ def _checked_params(name: str, spec: PolicySpec, params: Mapping[str, float], ca
     return checked
 
 
-def _checked_roles(roles: Mapping[str, str] | None) -> dict[str, str]:
+def _checked_roles(roles: Mapping[str, str] | None, own: str) -> dict[str, str]:
+    """Roles and the policy that plays each: one of ROLE_POLICIES, or the seat's own (``own``: where
+    the situation holds, a role the seat's ``roles`` gave another policy plays the seat's again)."""
     checked = {}
     for role, policy in (roles or {}).items():
         if role not in card_rules.ROLES:
             raise PolicyError(f"unknown role {role!r}; roles: {', '.join(card_rules.ROLES)}")
-        if policy not in ROLE_POLICIES:
+        if policy not in ROLE_POLICIES and policy != own:
             raise PolicyError(f"the {role}'s cards cannot be played by {policy!r}; policies: {', '.join(ROLE_POLICIES)}")
         checked[role] = policy
     return checked
@@ -337,7 +342,8 @@ def make_seat_policy(name: str, params: Mapping[str, float] | None = None, roles
         raise PolicyError("changes in a situation need the situation they apply in")
     # what a situation changes is card play, read as the heuristic's rules whatever plays the seat
     alt = _checked_params("heuristic", heuristic, in_situation or {}, card_play_only=True, where=" in a situation")
-    policy = SeatPolicy(name, checked, _checked_roles(roles), situation, alt, _checked_roles(roles_in_situation))
+    policy = SeatPolicy(name, checked, _checked_roles(roles, name), situation, alt,
+                        _checked_roles(roles_in_situation, name))
     if weights is None:
         return policy
     if not policy.plays("learned"):
@@ -349,6 +355,89 @@ def make_seat_policy(name: str, params: Mapping[str, float] | None = None, roles
     except LearnedFileError as exc:
         raise PolicyError(f"the learned weights file: {exc}") from None
     return replace(policy, weights=str(weights))
+
+
+def rule_roles(params: Mapping[str, float]) -> tuple[str, ...]:
+    """The roles (in card_rules.ROLES order) whose card-play rules ``params`` set: a ROLE.RULE's role,
+    a shorthand's or a group's roles as card_rules.expand resolves them; other parameters set none."""
+    touched = {card_rules.split(name)[0] for key in params for name in card_rules.expand(key)}
+    return tuple(role for role in card_rules.ROLES if role in touched)
+
+
+def make_rules_seat_policy(name: str, params: Mapping[str, float] | None = None,
+                           roles: Mapping[str, str] | None = None, situation: str | None = None,
+                           in_situation: Mapping[str, float] | None = None,
+                           roles_in_situation: Mapping[str, str] | None = None,
+                           rule_changes: tuple[Mapping[str, float], ...] = ()) -> SeatPolicy:
+    """make_seat_policy for a claim that sets card-play rules, under a policy that may read none.
+
+    Under a policy that reads its rules (the heuristic, strong), or where no rule is set, it is
+    make_seat_policy itself, unchanged. Under one that reads none (its spec's ``rules_from``:
+    learned), a rule set must be played by a player that reads rules, so the seat is that player
+    (strong, with the rules set) and each of its roles is played by ``name`` except: a role whose
+    rules ``params`` sets (beyond the parameters ``name`` takes itself) plays ``rules_from`` at every
+    decision; a role whose rules ``in_situation`` or any of ``rule_changes`` (every arm's changes, so
+    that both arms hand the same roles over) sets plays it where ``situation`` holds (at every
+    decision without a situation). ``roles`` and ``roles_in_situation`` (a role an arm gives another
+    policy) take precedence. A parameter neither ``name`` nor ``rules_from`` takes is refused as
+    ``name``'s."""
+    spec = POLICIES.get(name)
+    params = dict(params or {})
+    if spec is None or spec.rules_from is None:
+        return make_seat_policy(name, params, roles, situation, in_situation, roles_in_situation)
+    rule_keys = {key: value for key, value in params.items() if key not in spec.params and key != WEIGHTS_KEY}
+    changes = {key: value for change in (in_situation or {}, *rule_changes) for key, value in change.items()}
+    always = set(rule_roles(rule_keys)) | (set(rule_roles(changes)) if situation is None else set())
+    there = set(rule_roles(changes)) - always
+    if not always and not there:
+        return make_seat_policy(name, params, roles, situation, in_situation, roles_in_situation)
+    for key in rule_keys:
+        if not card_rules.expand(key):
+            make_seat_policy(name, {key: rule_keys[key]})   # refused in the words of name's parameters
+    rules = spec.rules_from
+    outside = {role: name for role in card_rules.ROLES if role not in always} | dict(roles or {})
+    inside = ({role: rules for role in card_rules.ROLES if role in there} | dict(roles_in_situation or {})
+              if situation is not None else roles_in_situation)
+    return make_seat_policy(rules, params, outside, situation, in_situation, inside)
+
+
+def describe_rules_seat(seat: SeatPolicy, name: str) -> str:
+    """How a seat of make_rules_seat_policy plays, told as the policy ``name`` it stands for: that
+    policy, then which roles another player's rules play and where, with the rules' values that
+    differ from that player's own."""
+    if seat.name == name:
+        return seat.describe()
+    own = make_seat_policy(name, {k: v for k, v in seat.params.items()
+                                  if k in POLICIES[name].params or k == WEIGHTS_KEY}).describe()
+    rules = POLICIES[seat.name]
+    base = _resolve_card_rules(rules, seat.params)
+    alt = _resolve_card_rules(rules, {**seat.params, **seat.in_situation})
+
+    def values(of: Mapping[str, float], against: Mapping[str, float], who) -> str:
+        shown = [f"{k}={v:g}" for k, v in of.items() if card_rules.split(k)[0] in who and v != against[k]]
+        return f" ({', '.join(shown)})" if shown else f" ({seat.name}'s own values)"
+
+    def roles_text(who) -> str:
+        who = [role for role in card_rules.ROLES if role in who]
+        return ", ".join(f"the {role}" for role in who)
+
+    always = [role for role in card_rules.ROLES if role not in seat.roles]
+    parts = [own]
+    if always:
+        defaults = {k: p.default for k, p in rules.params.items() if p.card_rule}
+        parts.append(f"[{seat.name}'s rules play {roles_text(always)} at every decision"
+                     f"{values(base, defaults, always)}]")
+    others = [f"{role} plays {policy}" for role, policy in seat.roles.items() if policy != name]
+    if others:
+        parts.append("[" + "; ".join(others) + "]")
+    if seat.situation:
+        there = [role for role, policy in seat.roles_in_situation.items() if policy == seat.name]
+        what = [f"{seat.name}'s rules play {roles_text(there)}{values(alt, base, there)}"] if there else []
+        what += [f"{role} plays {policy}" for role, policy in seat.roles_in_situation.items() if policy != seat.name]
+        changed = [f"{k}={v:g}" for k, v in alt.items() if v != base[k] and card_rules.split(k)[0] not in there]
+        what += changed
+        parts.append(f"[when {seat.situation}: {'; '.join(what) or 'no change'}]")
+    return " ".join(parts)
 
 
 def learned_weights_file(seat_policies) -> str | None:

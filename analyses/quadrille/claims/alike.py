@@ -82,9 +82,10 @@ def _row(policy) -> np.ndarray:
 
 
 def play_alike(policy: str, params: Mapping[str, float], situation: str | None,
-               arms: tuple[tuple[Mapping[str, float], Mapping[str, str]], ...]) -> str | None:
+               arms: tuple[tuple[Mapping[str, float], Mapping[str, str]], ...], shown: str | None = None) -> str | None:
     """Why two compare_play arms, each (card-play rules, role policies) where the situation holds, play
-    alike under ``policy``; None when they differ somewhere the situation may hold."""
+    alike under ``policy``; None when they differ somewhere the situation may hold. ``shown`` is the
+    claim's policy where ``policy`` plays the arms' rules in its place (learned: strong's rules)."""
     from spadille.kernel.quadrille.policies import make_seat_policy
 
     if situation is None:
@@ -108,10 +109,10 @@ def play_alike(policy: str, params: Mapping[str, float], situation: str | None,
             if role in rule.defaults and rule.decision == decision and first[slot] != second[slot] and not (
                     unspared and rule.name in card_rules.SPARE_TRUMP_RULES):
                 return None
-    return _why_alike(policy, params, situation, arms, first, second, rules_at)
+    return _why_alike(policy, params, situation, arms, first, second, rules_at, shown)
 
 
-def _why_alike(policy: str, params, situation, arms, first, second, rules_at) -> str:
+def _why_alike(policy: str, params, situation, arms, first, second, rules_at, shown: str | None = None) -> str:
     """One sentence naming each rule the arms set, with its values, and why it changes nothing."""
     from spadille.kernel.quadrille.policies import POLICIES
 
@@ -138,15 +139,16 @@ def _why_alike(policy: str, params, situation, arms, first, second, rules_at) ->
             said.append(f"{name} is {first[slot]:g} against {second[slot]:g}, but the situation never holds at "
                         f"{_WORDS[rule.decision]} of a {role}")
     where = "" if situation is None else " where the situation holds"
-    return (f"the two arms play alike under {policy}{where}: " + "; ".join(said or ["they set nothing"])
+    under = policy if shown in (None, policy) else f"{shown} ({policy}'s rules play the rules the arms set)"
+    return (f"the two arms play alike under {under}{where}: " + "; ".join(said or ["they set nothing"])
             + f" (spadille rules quadrille --policy {policy} lists its values)")
 
 
 def policies_alike(policy: str, first: Mapping[str, float], second: Mapping[str, float]) -> str | None:
     """Why two compare_policies arms (the focal seat's parameters) give it the same row; None if not."""
-    from spadille.kernel.quadrille.policies import make_seat_policy
+    from spadille.kernel.quadrille.policies import make_rules_seat_policy
 
-    one, two = (make_seat_policy(policy, values) for values in (first, second))
+    one, two = (make_rules_seat_policy(policy, values, rule_changes=(first, second)) for values in (first, second))
     if not np.array_equal(_row(one), _row(two)):
         return None
     shown = "; ".join(f"{key} = {value:g}" for key, value in {**first, **second}.items()) or "no parameter"

@@ -103,9 +103,9 @@ class PlayArm:
     params: Mapping[str, float] = field(default_factory=dict)
     roles: Mapping[str, str] = field(default_factory=dict)
 
-    def describe(self) -> str:
+    def describe(self, unchanged: str = "as the policy plays") -> str:
         parts = [f"{k}={v:g}" for k, v in self.params.items()] + [f"{r} plays {p}" for r, p in self.roles.items()]
-        return f"{self.label} ({'; '.join(parts) or 'as the policy plays'})"
+        return f"{self.label} ({'; '.join(parts) or unchanged})"
 
 
 @dataclass(frozen=True)
@@ -127,32 +127,56 @@ class PlaySpec:
     force: ForceSpec = ForceSpec()
 
     def policies(self, arm: PlayArm):
-        from spadille.kernel.quadrille.policies import make_seat_policy
+        """Every seat's policy in ``arm``. Under a player that reads no card-play rules (learned),
+        it plays every decision but those of the roles whose rules either arm sets, where the
+        situation holds: there the rules' player (strong) plays, with the arm's values
+        (policies.make_rules_seat_policy); under the heuristic and strong, make_seat_policy's."""
+        from spadille.kernel.quadrille.policies import make_rules_seat_policy
 
+        changes = tuple(other.params for other in self.arms)
         if self.situation is None:
-            policy = make_seat_policy(self.policy, {**self.params, **arm.params}, roles=arm.roles)
+            policy = make_rules_seat_policy(self.policy, {**self.params, **arm.params}, roles=arm.roles,
+                                            rule_changes=changes)
         else:
-            policy = make_seat_policy(self.policy, self.params, situation=self.situation, in_situation=arm.params,
-                                      roles_in_situation=arm.roles)
+            policy = make_rules_seat_policy(self.policy, self.params, situation=self.situation,
+                                            in_situation=arm.params, roles_in_situation=arm.roles,
+                                            rule_changes=changes)
         return (policy,) * self.ruleset["pack.seats"]
+
+    @property
+    def rules_player(self) -> str | None:
+        """The player whose card-play rules play the arms' changes in place of the claim's policy
+        (strong under learned), None where the policy reads them itself."""
+        from spadille.kernel.quadrille.policies import POLICIES
+
+        return POLICIES[self.policy].rules_from
 
     def describe_policies(self) -> str:
         """Every seat's policy, then what each arm changes (and where)."""
-        from spadille.kernel.quadrille.policies import make_seat_policy
+        from spadille.kernel.quadrille.policies import describe_rules_seat, make_rules_seat_policy
 
-        base = make_seat_policy(self.policy, self.params).describe()
-        return f"{base} at every seat; " + " vs ".join(f"{arm.label}: {self.policies(arm)[0].describe()}"
-                                                           for arm in self.arms)
+        base = describe_rules_seat(make_rules_seat_policy(self.policy, self.params), self.policy)
+        return f"{base} at every seat; " + " vs ".join(
+            f"{arm.label}: {describe_rules_seat(self.policies(arm)[0], self.policy)}" for arm in self.arms)
 
     def describe(self) -> str:
         where = f"where {self.situation}" if self.situation else "at every decision"
+        unchanged = "as the policy plays"
+        if self.rules_player is not None:
+            from spadille.kernel.quadrille.policies import rule_roles
+
+            changed = rule_roles({k: v for arm in self.arms for k, v in arm.params.items()})
+            if changed:
+                where += (f" ({self.policy} plays every other decision; there {self.rules_player}'s rules play "
+                          + ", ".join(f"the {role}" for role in changed) + ")")
+                unchanged = f"as {self.rules_player}'s rules play"
         scored = "on the deals where it arose" if self.among == "situation" else "on every deal"
         dealt = f"; dealt where {self.condition}" if self.condition else ""
         if self.force != ForceSpec():
             dealt += f"; {cards.SEAT_NAMES[self.ruleset['pack.seats']][self.focal]} forced: {self.force.describe()}"
         what = self.metric.name + (f" >= {self.k}" if self.metric.name == "tricks_at_least" else "")
         return (f"{what} of the {self.role}, {scored}{dealt} · {where}: "
-                + " vs ".join(arm.describe() for arm in self.arms))
+                + " vs ".join(arm.describe(unchanged) for arm in self.arms))
 
     def unit(self, currency: str) -> str:
         return f"{currency} a deal" if self.metric.name == "pay" else self.metric.unit
@@ -178,7 +202,7 @@ def _arm(table: Table, policy: str) -> PlayArm:
 
 
 def read_play(table: Table, deals_limit: int) -> PlaySpec:
-    from spadille.kernel.quadrille.policies import POLICIES, PolicyError, make_seat_policy
+    from spadille.kernel.quadrille.policies import POLICIES, PolicyError, make_rules_seat_policy
     from spadille.kernel.quadrille.situations import SituationError, parse_situation
 
     table.only(KEYS)
@@ -187,7 +211,7 @@ def read_play(table: Table, deals_limit: int) -> PlaySpec:
     policy = table.choice("policy", POLICIES, "policy", default=claims_card_play())
     params = table.scalars("params", "policy parameters")
     try:
-        params = dict(make_seat_policy(policy, params).params)
+        params = dict(make_rules_seat_policy(policy, params).params)
     except PolicyError as exc:
         table.fail("params", str(exc))
     situation = table.text("situation", "a situation", required=False)
@@ -213,7 +237,9 @@ def read_play(table: Table, deals_limit: int) -> PlaySpec:
     arms = tuple(_arm(arm, policy) for arm in table.tables("arms", "the two ways of playing", count=2))
     from .alike import play_alike
 
-    alike = play_alike(policy, params, situation, tuple((arm.params, arm.roles) for arm in arms))
+    # under a player that reads no rules (learned) the rules' player (strong) plays where the arms differ
+    alike = play_alike(POLICIES[policy].rules_from or policy, params, situation,
+                       tuple((arm.params, arm.roles) for arm in arms), shown=policy)
     if alike is not None:
         table.fail("arms", alike)
     return PlaySpec(ruleset, policy, params, situation, role, metric, k, among, condition, focal, deals,

@@ -89,12 +89,15 @@ class SeatSpec:
         return cards.SEAT_NAMES[self.ruleset["pack.seats"]]
 
     def policies(self):
-        from spadille.kernel.quadrille.policies import make_seat_policy
+        from spadille.kernel.quadrille.policies import make_rules_seat_policy
 
-        return (make_seat_policy(self.policy, self.params),) * self.ruleset["pack.seats"]
+        # card-play rules among the params, under a player that reads none (learned): strong's play those roles
+        return (make_rules_seat_policy(self.policy, self.params),) * self.ruleset["pack.seats"]
 
     def describe_policies(self) -> str:
-        return f"{self.policies()[0].describe()} at every seat"
+        from spadille.kernel.quadrille.policies import describe_rules_seat
+
+        return f"{describe_rules_seat(self.policies()[0], self.policy)} at every seat"
 
     def describe(self) -> str:
         dealt = f" dealt where {self.condition}" if self.condition else ""
@@ -111,14 +114,14 @@ class SeatSpec:
 
 
 def read_seats(table: Table, deals_limit: int) -> SeatSpec:
-    from spadille.kernel.quadrille.policies import POLICIES, PolicyError, make_seat_policy
+    from spadille.kernel.quadrille.policies import POLICIES, PolicyError, make_rules_seat_policy
 
     table.only(KEYS)
     ruleset = _ruleset(table, base_ruleset(table), table.scalars("rules", "rule overrides"))
     seats = ruleset["pack.seats"]
     policy = table.choice("policy", POLICIES, "policy", default=claims_card_play())
     try:
-        params = dict(make_seat_policy(policy, table.scalars("params", "policy parameters")).params)
+        params = dict(make_rules_seat_policy(policy, table.scalars("params", "policy parameters")).params)
     except PolicyError as exc:
         table.fail("params", str(exc))
     focal = read_focal(table, seats)

@@ -128,19 +128,27 @@ class SimSpec:
     k: int = 6
 
     def policies(self, arm: Arm):
-        from spadille.kernel.quadrille.policies import make_seat_policy
+        """Every seat's policy in ``arm``. Under a player that reads no card-play rules (learned), the
+        roles whose rules the parameters set (the focal seat's in either arm) are played by the rules'
+        player (strong) with those values (policies.make_rules_seat_policy); else make_seat_policy's."""
+        from spadille.kernel.quadrille.policies import make_rules_seat_policy
 
         seats = self.ruleset["pack.seats"]
-        return tuple(make_seat_policy(self.policy, {**self.params, **(arm.focal_params if seat == self.focal else {})})
+        changes = tuple(other.focal_params for other in self.arms)
+        return tuple(make_rules_seat_policy(self.policy, {**self.params, **arm.focal_params}, rule_changes=changes)
+                     if seat == self.focal else make_rules_seat_policy(self.policy, self.params)
                      for seat in range(seats))
 
     def describe_policies(self) -> str:
+        from spadille.kernel.quadrille.policies import describe_rules_seat
+
         first = self.policies(self.arms[0])
-        text = f"{first[(self.focal + 1) % len(first)].describe()} at every seat"
+        text = f"{describe_rules_seat(first[(self.focal + 1) % len(first)], self.policy)} at every seat"
         focal_differs = any(arm.focal_params for arm in self.arms)
         if focal_differs:
             seat = cards.SEAT_NAMES[len(first)][self.focal]
-            text += "; " + "; ".join(f"{arm.label}: {seat} {self.policies(arm)[self.focal].describe()}"
+            text += "; " + "; ".join(f"{arm.label}: {seat} "
+                                     f"{describe_rules_seat(self.policies(arm)[self.focal], self.policy)}"
                                      for arm in self.arms)
         return text
 
@@ -202,10 +210,10 @@ def _ruleset(table: Table, base: Ruleset, overrides: Mapping[str, Any]) -> Rules
 
 
 def _params(table: Table, name: str, policy: str, values: Mapping[str, Any]) -> dict[str, float]:
-    from spadille.kernel.quadrille.policies import PolicyError, make_seat_policy
+    from spadille.kernel.quadrille.policies import PolicyError, make_rules_seat_policy
 
     try:
-        return dict(make_seat_policy(policy, values).params)
+        return dict(make_rules_seat_policy(policy, values).params)
     except PolicyError as exc:
         table.fail(name, str(exc))
 
