@@ -2,7 +2,8 @@
 
     python -m spadille.analyses.quadrille.claims.win_chance_table --deals 400000 --seed 2026
 
-For each card play (strong and the heuristic by default), deals 0 .. deals-1 of ``seed`` are played
+For each card play (every report card play, policies.CARD_PLAYS, by default; ``--card-play`` names
+one, whose table is measured and written beside the others the file already holds), deals 0 .. deals-1 of ``seed`` are played
 twice from the same random stream, the eldest hand's bid fixed to an ask and to sans prendre, every
 other decision the card play's; each deal he played by his own bid adds a play, and a win if his side
 won, to his hand's class. The file is written whole or not at all, with each table's stamp (command,
@@ -96,15 +97,29 @@ def write(path: Path, tables: dict) -> None:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--card-play", action="append", help="strong, heuristic (default both)")
+    from spadille.kernel.quadrille.policies import CARD_PLAYS
+
+    parser.add_argument("--card-play", action="append", choices=CARD_PLAYS,
+                        help=f"{', '.join(CARD_PLAYS)} (default: all); the file's other tables are kept")
     parser.add_argument("--deals", type=int, default=400_000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--threads", type=int, default=None)
     parser.add_argument("--out", type=Path, default=SHIPPED)
     options = parser.parse_args(argv)
-    tables = {play: measure(play, options.deals, options.seed, options.threads)
-              for play in options.card_play or ("strong", "heuristic")}
-    write(options.out, tables)
+    kept = _read(options.out) if options.card_play else {}
+    measured = {play: measure(play, options.deals, options.seed, options.threads)
+                for play in options.card_play or CARD_PLAYS}
+    # a table measured now replaces its old one in place; the others keep their own stamps
+    write(options.out, {**kept, **measured})
+
+
+def _read(path: Path) -> dict:
+    import tomllib
+
+    if not path.exists():
+        return {}
+    with open(path, "rb") as handle:
+        return tomllib.load(handle)
 
 
 if __name__ == "__main__":
