@@ -154,7 +154,7 @@ def test_identical_arms_exit_1_with_one_line(tmp_path):
 
     path = write(tmp_path, 'situation = "contract == called"\nrole = "defenders"\nmetric = "pay"\ndeals = 300',
                  '{ "defender_called.keep_called_suit" = 1 }', "{}")
-    result = CliRunner().invoke(app, ["claims", "--claims", str(path)])
+    result = CliRunner().invoke(app, ["claims", "--claims", str(path), "--card-play", "strong"])
     assert result.exit_code == 1
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("Error: ") and "play alike under strong" in lines[0]

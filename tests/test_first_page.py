@@ -57,9 +57,14 @@ def test_the_strength_paragraph_gives_every_cell_with_its_interval_and_n():
     assert "a defender in a sans prendre" in text
     missing = strength_paragraph("random")
     assert "has not been measured against pimc" in missing and "--team" in missing
-    item = strength_item([DEFAULT_CARD_PLAY, "heuristic"])
+    # strong and the heuristic were measured on the same deals: one deals and one n column
+    item = strength_item(["strong", "heuristic"])
     assert list(item.frame.columns[:4]) == ["contract", "role", "deals", "n"] and "heuristic" in item.frame.columns
-    assert set(item.data["policy"]) == {DEFAULT_CARD_PLAY, "heuristic"} and item.data["gain"].dtype == float
+    assert set(item.data["policy"]) == {"strong", "heuristic"} and item.data["gain"].dtype == float
+    # the report's pair, the default and the play before it, were not: each cell carries its own n
+    item = strength_item([DEFAULT_CARD_PLAY, "strong"])
+    assert set(item.data["policy"]) == {DEFAULT_CARD_PLAY, "strong"} and "n" not in item.frame.columns
+    assert all(", n = " in text for text in item.frame[DEFAULT_CARD_PLAY])
 
 
 def test_at_a_glance_gives_each_seat_and_situation_one_row_and_the_vole_rules():

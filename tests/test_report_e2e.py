@@ -57,15 +57,16 @@ def test_the_folder_holds_every_part(small_report):
     assert sections[:3] == ["### Verdicts: when to ask, go sans prendre or try the vole",
                             "### The rules of thumb under searching play",
                             "### How to read the Quadrille figures"], sections[:4]
-    # the verdicts rest on strong card play by default, the heuristic's own verdicts set beside them
-    assert "**Eldest hand**, with strong card play and the bidding that answers to it" in text
-    assert "**Against the heuristic's own verdicts.**" in text
+    # the verdicts rest on learned card play by default, strong's own verdicts (the play before it) beside them
+    assert "**Eldest hand**, with learned card play and the bidding that answers to it" in text
+    assert "**Against `strong`'s own verdicts.**" in text
+    assert "The rules of thumb before (strong bidding and card play) and now" in text
     # the asker's answer to a force, the pot valued two ways, and the bid claims beside the map
     assert "**Asked, then forced by a higher bid**" in text and "**The pot valued two ways.**" in text
     assert "**Claims beside the decision map.**" in text and "- **q16a** (1 true matador, 5 or more trumps" in text
     assert "**Second hand, someone has bid before you**" in text and "**A rule card**" in text
     # the vole decided at the point, by what the player on lead knows there, under each reading
-    assert "**The vole at the point, after an ask**, with strong card play and the bidding that answers to it" in text
+    assert "**The vole at the point, after an ask**, with learned card play and the bidding that answers to it" in text
     assert "Under vole 20:" in text and "Under failed vole: encyclopedie-literal:" in text
     assert "The vole at the point, by sure winners and trumps still out" in text
     parts = [line for line in text.splitlines() if line.startswith("## ")]
@@ -73,21 +74,24 @@ def test_the_folder_holds_every_part(small_report):
     assert {"## Cabriolet", "## Reversis", "## Révertier (reconstructed)"} <= set(parts)
     assert "seed 11" in text.splitlines()[2]
     # the stamp names each seat's bidding at the fixpoint, and the rule check its pimc and its n
-    assert "strong card play, each seat bidding at the fixpoint's thresholds: eldest ask" in text.splitlines()[2]
+    assert "learned card play, each seat bidding at the fixpoint's thresholds: eldest ask" in text.splitlines()[2]
     assert "every seat playing pimc and bidding at the thresholds of the maps" in text
     # sampled until decided, each seat's rule marked on the verdicts page by what pimc said of it
     assert "Each part of a rule is sampled until pimc decides it" in text and "confidence sequence" in text
     eldest = next(line for line in text.splitlines() if line.startswith("**Eldest hand**"))
     assert re.search(r"(confirmed|contradicted|practically indifferent|not decided) under pimc", eldest), eldest
-    # the claims play strong where they name no policy, the heuristic beside them
-    assert "A claim that names no policy is played with every seat on strong" in text
+    # the claims play learned where they name no policy, the heuristic beside them
+    assert "A claim that names no policy is played with every seat on learned" in text
     html = (small_report / "report.html").read_text(encoding="utf-8")
     assert html.count("data:image/png;base64,") >= 6 and ".png'" not in html
 
 
-def test_the_card_play_is_strong_by_default_and_the_heuristic_is_set_beside_it():
+def test_the_card_play_is_learned_by_default_and_strong_is_set_beside_it():
     plan = plan_for(load_ruleset("encyclopedie-1765"), 3, 8000, False)
-    assert plan.card_play == "strong" and plan.previous_play == "heuristic" and plan.previous_map_deals == 1000 and "strong" in plan.ladder
+    assert plan.card_play == "learned" and plan.previous_play == "strong" and plan.previous_map_deals == 1000
+    assert {"learned", "strong", "heuristic"} <= set(plan.ladder)
+    strong = plan_for(load_ruleset("encyclopedie-1765"), 3, 8000, False, card_play="strong")
+    assert strong.previous_play == "heuristic" and strong.previous_map_deals == 1000
     heuristic = plan_for(load_ruleset("encyclopedie-1765"), 3, 8000, False, card_play="heuristic")
     assert heuristic.card_play == "heuristic" and heuristic.previous_play is None and heuristic.previous_map_deals == 0
     with pytest.raises(SimulationError, match="--card-play"):

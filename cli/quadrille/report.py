@@ -38,11 +38,12 @@ ConfirmHandsOption = Annotated[Optional[int], typer.Option(
          "--scheduler, on the cluster). 0 leaves the check out.", show_default=False)]
 CardPlayOption = Annotated[str, typer.Option(
     "--card-play", metavar="POLICY",
-    help="The card play the verdicts rest on: strong (the heuristic's card-play rules at tuned values, "
-         "kernel/quadrille/strong.toml) or heuristic (the hand-written values, as the report was before "
-         "strong play). Either way every seat bids at the thresholds the bidding fixpoint sets under that play, "
-         "and with strong the heuristic's own verdicts are set beside them. The claims that name no policy "
-         "play it too.")]
+    help="The card play the verdicts rest on: learned (each legal card scored by weights fitted to pimc's "
+         "values, kernel/quadrille/learned.toml; it bids as strong), strong (the heuristic's card-play rules "
+         "at tuned values, kernel/quadrille/strong.toml) or heuristic (the hand-written values). Every seat "
+         "bids at the thresholds the bidding fixpoint sets under that play, and the play the verdicts rested "
+         "on before (strong before learned, the heuristic before strong) gets its own map beside them, with "
+         "the thresholds before and after. The claims that name no policy play it too.")]
 
 
 def report_command(

@@ -179,10 +179,13 @@ POLICIES: dict[str, PolicySpec] = {
     ),
 }
 POLICIES["learned"] = _learned_spec(POLICIES["strong"])
-# The card plays fast enough to carry a whole report (maps, claims): strong by default, the heuristic
-# as its sensitivity row. The searching players (dd, pimc) play where a claim or a ladder names them.
-CARD_PLAYS = ("strong", "heuristic", "learned")
-DEFAULT_CARD_PLAY = "strong"
+# The card plays fast enough to carry a whole report (maps, claims). The learned player by default: fitted
+# to pimc's values, it plays nearer pimc than strong in every cell of the team ladder but the called
+# game's defence, where both are level, and defends a lone hand level with pimc where strong's defenders
+# give up about a jeton a seat a deal (docs/learned.md). Strong (the verdicts' play before it) and the
+# heuristic as comparisons. The searching players (dd, pimc) play where a claim or a ladder names them.
+CARD_PLAYS = ("learned", "strong", "heuristic")
+DEFAULT_CARD_PLAY = "learned"
 
 
 WEIGHTS_KEY = "weights"   # a seat's learned weights file, given among its parameters (make_seat_policy)

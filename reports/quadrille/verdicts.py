@@ -1,6 +1,6 @@
 """The report's first page: what the decision maps found, said as rules a player can use.
 
-Built from the decision map of the report's card play (strong by default), played in two halves of the deals (``decision_maps.combined``
+Built from the decision map of the report's card play (learned by default), played in two halves of the deals (``decision_maps.combined``
 adds them back into the whole map): the rules of thumb per seat and the vole verdict come from the
 whole map, the distilled rule card is fitted on the first half and scored on the second.
 """

@@ -90,7 +90,7 @@ KEYS = {
     "force": "the focal seat's fixed decisions in both arms: bid, trump, call, vole (as for the simulated kinds)",
     "ruleset": "ruleset name",
     "rules": "rule overrides",
-    "policy": "the policy of every seat (default: the run's card play, the heuristic or strong)",
+    "policy": "the policy of every seat (default: the run's card play: learned, strong or the heuristic)",
     "params": "policy parameters of every seat, in both arms",
     "max_attempts": "the dealing limit",
     "arms": "two [[experiment.arms]] tables: label, params, roles",

@@ -55,7 +55,7 @@ KEYS = {
     "k": "the tricks of tricks_at_least (default 6)",
     "ruleset": "ruleset name",
     "rules": "rule overrides",
-    "policy": "the policy of every seat (default: the run's card play, the heuristic or strong)",
+    "policy": "the policy of every seat (default: the run's card play: learned, strong or the heuristic)",
     "params": "policy parameters of every seat",
     "max_attempts": "the dealing limit",
     "arms": "two [[experiment.arms]] tables: label and seat (where the focal hand is played from)",

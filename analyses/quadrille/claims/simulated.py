@@ -88,7 +88,7 @@ COMMON_KEYS = {
     "focal": "the focal seat: eldest (default), second, third or dealer",
     "ruleset": f"ruleset name (default {DEFAULT_RULESET})",
     "rules": "rule overrides of every arm, e.g. { \"payments.lone_payment_threshold\" = 4 }",
-    "policy": "policy of every seat (default: the run's card play, the heuristic or strong)",
+    "policy": "policy of every seat (default: the run's card play: learned, strong or the heuristic)",
     "params": "policy parameters of every seat",
     "focal_params": "policy parameters of the focal seat only",
     "k": "the tricks of tricks_at_least (default 6)",
