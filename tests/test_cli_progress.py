@@ -91,11 +91,12 @@ def test_the_whole_report_bar_moves_with_each_part_by_its_share():
 
 
 def test_the_reports_estimates_scale_with_its_plan(ruleset):
-    from spadille.reports.quadrille.standard import DEFAULT_MAP_DEALS, DEFAULT_PART_SECONDS, estimated_seconds, plan_for
+    from spadille.kernel.quadrille.policies import DEFAULT_CARD_PLAY
+    from spadille.reports.quadrille.standard import DEFAULT_PART_SECONDS, default_map_deals, estimated_seconds, plan_for
 
     full = estimated_seconds(plan_for(ruleset, 1, None, False))
     assert full["maps"] == DEFAULT_PART_SECONDS["maps"] and set(full) >= {"baseline", "maps", "claims", "hands"}
-    half = estimated_seconds(plan_for(ruleset, 1, DEFAULT_MAP_DEALS // 2, False))
+    half = estimated_seconds(plan_for(ruleset, 1, default_map_deals(DEFAULT_CARD_PLAY) // 2, False))
     assert abs(half["maps"] - full["maps"] / 2) < 1e-9 and all(v > 0 for v in half.values())
 
 

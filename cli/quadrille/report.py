@@ -22,7 +22,8 @@ EXIT_INTERRUPTED = 130
 ReportOutOption = Annotated[Path, typer.Option(
     "--out", metavar="FOLDER", help="Folder for report.md, report.html, the PNG plots and the CSV tables.")]
 ReportDealsOption = Annotated[Optional[int], typer.Option(
-    "--deals", help="Deals of the decision map (default 4,000,000, or 100,000 with --quick); "
+    "--deals", help="Deals of the decision map (default 2,000,000 under the learned card play, 4,000,000 under "
+                    "strong or the heuristic, which play twice as fast; 100,000 with --quick); "
                     "every other part of the report scales with it.", show_default=False)]
 QuickOption = Annotated[bool, typer.Option("--quick", help="A small run with the same parts: 30–40 s once compiled, 4–6 minutes from a cold numba cache.")]
 ReportSeedOption = Annotated[int, typer.Option("--seed", help="Random seed: the same seed reproduces every number.")]

@@ -36,6 +36,10 @@ from spadille.reports.document import Report, Section, TableItem
 from .part_support import PartInterrupted, Step
 
 DEFAULT_MAP_DEALS = 4_000_000
+# The learned player plays about half strong's deals a second in the maps (6.9 against 3.3 CPU-seconds
+# a 100,000 map deals, 2026-12-07), so its default map is half the size and the report keeps its time;
+# the other parts keep their default sizes (a report's scale is its map over its play's default).
+PLAY_MAP_DEALS = {"learned": 2_000_000}
 # The check of each seat's rule under pimc (reports/quadrille/rule_check.py): a first look at
 # RULE_CHECK_FIRST hands of each kind, then hands where a decision seems nearest, RULE_CHECK_HANDS in all.
 RULE_CHECK_FIRST = 20
@@ -101,12 +105,12 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
     from spadille.kernel.quadrille.simulate import MAX_SEED
     from spadille.kernel.common.errors import SimulationError
 
-    map_deals = deals if deals is not None else (QUICK_MAP_DEALS if quick else DEFAULT_MAP_DEALS)
+    map_deals = deals if deals is not None else (QUICK_MAP_DEALS if quick else default_map_deals(card_play))
     if not isinstance(map_deals, int) or not 1_000 <= map_deals <= 10**9:
         raise SimulationError(f"--deals must be between 1,000 and 1,000,000,000, not {map_deals!r}")
     if not 0 <= seed <= MAX_SEED:
         raise SimulationError(f"--seed must be between 0 and {MAX_SEED}, not {seed}")
-    scale = map_deals / DEFAULT_MAP_DEALS
+    scale = map_deals / default_map_deals(card_play)
     # dd costs about 0.05 s a deal and pimc 1.8 s with one focal seat a deal (2 cores)
     sensitivity = {"heuristic": max(200, round(4_000 * scale)), "dd": max(40, round(1_000 * scale)),
                    "pimc": max(8, round(64 * scale))}
@@ -122,7 +126,7 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
               "dd": max(20, min(2_000, round(200 * scale)))}
     return ReportPlan(
         ruleset=ruleset, seed=seed, map_deals=map_deals,
-        baseline_deals=max(10_000, map_deals // 2),
+        baseline_deals=max(10_000, round(DEFAULT_MAP_DEALS // 2 * scale)),
         sensitivity=sensitivity,
         ladder=ladder,
         claims_scale=min(4.0, max(0.02, scale)) if not quick else 0.02,
@@ -149,6 +153,11 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
         threads=threads, quick=quick,
         parts=(QUADRILLE_PARTS if stronger_play else DEFAULT_PARTS) + tuple(game for game, _ in companions),
     )
+
+
+def default_map_deals(card_play: str) -> int:
+    """The decision map's deals in a default report resting on ``card_play``."""
+    return PLAY_MAP_DEALS.get(card_play, DEFAULT_MAP_DEALS)
 
 
 def _confirm_hands(given: int | None, scale: float, quick: bool) -> int:
@@ -184,7 +193,7 @@ def estimated_seconds(plan: ReportPlan) -> dict[str, float]:
     """Each part's expected seconds: what it took at the default size, scaled by its own sample
     size (a numba compile on a cold cache adds a few minutes at the start). The shares of the
     whole-report bar (cli/progress.WholeRun)."""
-    scale = plan.map_deals / DEFAULT_MAP_DEALS
+    scale = plan.map_deals / default_map_deals(plan.card_play)
     sizes = {"baseline": plan.baseline_deals / max(10_000, DEFAULT_MAP_DEALS // 2), "ladder": scale, "maps": scale,
              "rules": plan.rule_check_hands / RULE_CHECK_HANDS, "sensitivity": scale, "claims": plan.claims_scale,
              "hands": plan.evaluation_deals / 4_000}
