@@ -421,7 +421,8 @@ def test_a_tiny_training_run_end_to_end(tmp_path, monkeypatch):
     assert restricted.stamp["command"].endswith("--rounds 1 --deals 3 --network --network-roles ombre,friend")
     assert restricted.roles == ("ombre", "friend") and 'roles = ["ombre", "friend"]' in some.read_text()
     on = np.repeat([role in ("ombre", "friend") for role in learned.ROLES], L.LEARNED_SLOTS)
-    assert (restricted.weights[~on] == linear.weights[~on]).all() and (restricted.weights[on] == fitted.weights[on]).all()
+    assert (restricted.weights[~on] == linear.weights[~on]).all()
+    assert (restricted.weights[on] == fitted.weights[on]).all()
     assert (restricted.network[:-L.LEARNED_HIDDEN] != 0).any() and (restricted.flags() == on).all()
     monkeypatch.setattr(learned, "SHIPPED", some)
     assert len(simulate(RunConfig(load_ruleset(), (make_seat_policy("learned"),) * 4, 3, 50, record=True)).rows) == 50

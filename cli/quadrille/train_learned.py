@@ -99,9 +99,10 @@ def run(seed: int, rounds: int, deals: int, scheduler: str | None, block_deals: 
     }
     for name, value in result.held_out.items():
         stamp[f"held_out_regret_{name}"] = round(value, 4)
+    played_by = ", played by the roles it names" if network_roles else ""
     header = ("The learned player's weights (kernel/quadrille/learned.py): one row a role and place in the trick,\n"
               "one weight a feature bit of kernel/quadrille/_learned.py" + (", then a network of one hidden layer over\n"
-              "the same bits ([network]" + (", played by the roles it names" if network_roles else "") + ")" if network else "") + ". Written by `spadille train quadrille --policy\n"
+              f"the same bits ([network]{played_by})" if network else "") + ". Written by `spadille train quadrille --policy\n"
               "learned`; held_out_regret_*: pimc's best value less the value of the card chosen, a decision, on the\n"
               "last round's held-out deals (tricks of the side's total as pimc scores them).")
     write_learned(target, LearnedFile.of(result.weights, stamp), header)

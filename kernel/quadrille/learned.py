@@ -251,7 +251,8 @@ def network_roles(label: str, names) -> tuple[str, ...] | None:
         if name not in ROLES:
             raise LearnedFileError(f"{label!r}: unknown role {name!r} in [network] roles (roles: {known})")
     if not names:
-        raise LearnedFileError(f"{label!r}: [network] roles names no role; name one at least ({known}), or drop [network]")
+        raise LearnedFileError(f"{label!r}: [network] roles names no role; name one at least ({known}), "
+                               "or drop [network]")
     on = tuple(role for role in ROLES if role in names)
     return None if len(on) == len(ROLES) else on
 
