@@ -25,7 +25,9 @@ def test_the_shipped_file_loads_with_its_stamp():
     assert shipped.weights.shape == (L.LEARNED_BUCKETS, L.LEARNED_FEATURES)
     assert np.abs(shipped.weights).sum() > 0, "the shipped learned.toml has no weights"
     assert shipped.parameters().shape == (L.LEARNED_SIZE,)
-    assert shipped.parameters()[-1] == (0.0 if shipped.network is None else 1.0)   # L.LEARNED_NET_ON
+    flags = shipped.parameters()[L.LEARNED_NET_ON - L.LEARNED_WEIGHTS:]   # a flag a ROLE.PLACE
+    assert flags.shape == (L.LEARNED_BUCKETS,) and (flags == shipped.flags()).all()
+    assert flags.any() == (shipped.network is not None)
     assert shipped.stamp["command"].startswith("spadille train quadrille --policy learned")
     for key in ("version", "seed", "rounds", "positions", "held_out_regret_learned", "held_out_regret_strong"):
         assert key in shipped.stamp, key
@@ -81,6 +83,12 @@ def _weights_text(**changes) -> str:
     (_weights_text() + "[network]\noutput = [1.0]\n", "[network] must hold output, [network.input] and [network.bias]"),
     (_weights_text() + "[network]\noutput = [1.0]\n[network.input]\n[network.bias]\n",
      "[network.input] lacks the row 'trump'"),
+    (_weights_text() + '[network]\noutput = [1.0]\nroles = ["forced_ombre", "ombr"]\n[network.input]\n[network.bias]\n',
+     "unknown role 'ombr' in [network] roles (roles: ombre, friend, defender_called, defender_alone, forced_ombre)"),
+    (_weights_text() + '[network]\noutput = [1.0]\nroles = "forced_ombre"\n[network.input]\n[network.bias]\n',
+     "[network] roles must be a list of role names"),
+    (_weights_text() + '[network]\noutput = [1.0]\nroles = []\n[network.input]\n[network.bias]\n',
+     "[network] roles names no role"),
 ])
 def test_a_bad_learned_file_is_one_sentence(tmp_path, monkeypatch, text, message):
     path = tmp_path / "learned.toml"
@@ -95,7 +103,7 @@ def test_a_bad_learned_file_is_one_sentence(tmp_path, monkeypatch, text, message
 
 def test_the_file_is_the_same_bytes_for_the_same_weights(tmp_path):
     numbers = np.random.default_rng(3).normal(size=L.LEARNED_SIZE)
-    numbers[-1] = 1.0   # with a network
+    numbers[-L.LEARNED_BUCKETS:] = 1.0   # with a network, every role's
     first, second = tmp_path / "a.toml", tmp_path / "b.toml"
     learned.write_learned(first, learned.LearnedFile.of(numbers, {"command": "x", "seed": 3}), "header")
     learned.write_learned(second, learned.LearnedFile.of(numbers.copy(), {"command": "x", "seed": 3}), "header")
@@ -107,18 +115,35 @@ def test_the_file_is_the_same_bytes_for_the_same_weights(tmp_path):
     learned.write_learned(first, learned.LearnedFile(back.weights, {"command": "x"}))
     assert "[network]" not in first.read_text() and learned.read_learned(first).network is None
     assert (learned.read_learned(first).parameters()[back.weights.size:] == 0).all()   # L.LEARNED_NET_ON too
+    # a network some roles play: `roles` in [network], the same bytes again, their flags alone on
+    numbers[-L.LEARNED_BUCKETS:] = np.repeat([0.0, 1.0, 0.0, 0.0, 1.0], L.LEARNED_SLOTS)   # friend, forced_ombre
+    some = learned.LearnedFile.of(numbers, {"command": "x"})
+    assert some.roles == ("friend", "forced_ombre")
+    learned.write_learned(first, some, "header")
+    learned.write_learned(second, learned.LearnedFile.of(numbers.copy(), {"command": "x"}), "header")
+    assert first.read_bytes() == second.read_bytes() and 'roles = ["friend", "forced_ombre"]' in first.read_text()
+    back = learned.read_learned(first)
+    assert back.roles == ("friend", "forced_ombre") and np.allclose(back.parameters(), numbers, rtol=1e-5)
+    assert (back.parameters()[-L.LEARNED_BUCKETS:] == numbers[-L.LEARNED_BUCKETS:]).all()
+    # every role named is the file without `roles`
+    text = first.read_text().replace('roles = ["friend", "forced_ombre"]', f"roles = {list(learned.ROLES)!r}")
+    first.write_text(text.replace("'", '"'))
+    assert learned.read_learned(first).roles is None and learned.read_learned(first).flags().all()
 
 
-def test_the_player_scores_the_words_training_fits(ruleset):
+@pytest.mark.parametrize("on", [(1, 1, 1, 1, 1), (0, 1, 0, 1, 1)], ids=["every role", "some roles"])
+def test_the_player_scores_the_words_training_fits(ruleset, on):
     """learned_card's choice is the argmax, lowest class first on a tie, of the linear rows and the
-    network over the words decision_features gives, on positions of real play, under random numbers."""
+    network over the words decision_features gives, on positions of real play, under random numbers;
+    a role whose flag is off (``[network] roles``) scores its rows alone."""
     from spadille.kernel.quadrille._card_play import rules_of_role
     from spadille.kernel.quadrille._policies import choose_card
     from spadille.kernel.quadrille.reference import ReferenceEngine, Table
     from spadille.kernel.quadrille.reference.decisions import SharedPolicies
 
     numbers = np.random.default_rng(7).normal(size=L.LEARNED_SIZE)
-    numbers[-1] = 1.0   # L.LEARNED_NET_ON
+    flags = np.repeat(np.array(on, dtype=np.float64), L.LEARNED_SLOTS)   # L.LEARNED_NET_ON, by role
+    numbers[-L.LEARNED_BUCKETS:] = flags
     weights = numbers[:L.LEARNED_BUCKETS * L.LEARNED_FEATURES].reshape(L.LEARNED_BUCKETS, L.LEARNED_FEATURES)
     hidden = L.LEARNED_HIDDEN
     inputs = numbers[L.LEARNED_NET_INPUT - L.LEARNED_WEIGHTS:L.LEARNED_NET_BIAS - L.LEARNED_WEIGHTS].reshape(-1, hidden)
@@ -142,20 +167,23 @@ def test_the_player_scores_the_words_training_fits(ruleset):
     words = np.zeros((10, 3), dtype=np.uint64)
     positions = np.zeros(10, dtype=np.int64)
     several = 0
+    roles_scored = set()
     for obs, hand, legal, params in seen:
         trump = obs[L.O_TRUMP]
         pack = np.bitwise_or.reduce(tables.block_mask[trump])
         bucket, n = _learned.decision_features(obs, hand, legal, pack, tables.block_of_pos, tables.block_mask, words,
                                                positions)
         bits = np.unpackbits(words[:n].view(np.uint8).reshape(n, -1), axis=1, bitorder="little").astype(float)
-        scores = bits @ weights[bucket] + np.maximum(bits @ inputs + biases[bucket], 0.0) @ output
+        scores = bits @ weights[bucket] + flags[bucket] * (np.maximum(bits @ inputs + biases[bucket], 0.0) @ output)
         played = choose_card(np.int64(L.POLICY_LEARNED), params, rules_of_role(np.int64(L.CARD_RULES), obs), hand,
                              legal, obs, pack,
                              tables.block_of_pos, tables.block_mask, np.zeros(2, dtype=np.uint64))
         best = np.nonzero(scores >= scores.max() - 1e-9)[0]   # equal words may sum apart by an ulp in numpy
         assert played == positions[best[0]]
         several += n > 1
+        roles_scored.add(int(bucket) // L.LEARNED_SLOTS)
     assert several > 300
+    assert roles_scored >= {L.ROLE_OMBRE, L.ROLE_FRIEND, L.ROLE_DEFENDER_CALLED}   # a flag on and one off
 
 
 def test_equal_cards_form_one_class():
@@ -253,6 +281,31 @@ def test_the_learned_player_plays_like_the_reference_engine(name):
     assert (rows[:, cards] != strong[:, cards]).any(axis=1).mean() > 0.3   # it plays its own cards
 
 
+@pytest.mark.parametrize("name", ["encyclopedie-1765", "quadrille-a-trois"])
+def test_a_network_some_roles_play_plays_like_the_reference_engine(name, tmp_path, monkeypatch):
+    """A file whose network the friend and the forced ombre alone play ([network] roles): the kernel and
+    the reference engine play it alike, and it plays other cards than its rows alone."""
+    ruleset = load_ruleset(name)
+    seats = ruleset["pack.seats"]
+    shipped = learned.read_learned()
+    rng = np.random.default_rng(38)
+    network = rng.normal(0.0, 0.5, learned.NETWORK_SIZE)
+    path = tmp_path / "some-roles.toml"
+    learned.write_learned(path, learned.LearnedFile(shipped.weights, {"command": "a test"}, network,
+                                                    ("friend", "forced_ombre")))
+    rows_alone = simulate(RunConfig(ruleset, (make_seat_policy("learned"),) * seats, 616, 300, record=True)).rows
+    monkeypatch.setattr(learned, "SHIPPED", path)
+    assert learned.read_learned().roles == ("friend", "forced_ombre")
+    rows = compare(ruleset, [make_seat_policy("learned")] * seats, seed=616, first_deal=0, deals=300,
+                   case=f"{name}, learned, a network some roles play")
+    mixed = [make_seat_policy("learned"), make_seat_policy("strong"),
+             make_seat_policy("heuristic", roles={"forced_ombre": "learned", "friend": "learned"}),
+             make_seat_policy("learned", roles={"defender_called": "random"})][:seats]
+    compare(ruleset, mixed, seed=617, first_deal=50, deals=200, session_length=5, case=f"{name}, some roles mixed")
+    cards = slice(L.COL_CARDS, L.COL_CARDS + 4 * L.MAX_TRICKS)
+    assert (rows[:, cards] != rows_alone[:, cards]).any(axis=1).any()   # the network plays
+
+
 def test_the_team_ladder_seats_the_learned_player_as_a_team(ruleset):
     """Team mode hands the team's roles to the learned kernel with its weights in the row, and a
     team of the whole table is the learned player itself at the reference's bidding, deal by deal."""
@@ -288,7 +341,7 @@ def test_a_candidate_weights_file_plays_in_place_of_the_shipped_one(tmp_path, mo
 
     path = tmp_path / "candidate.toml"
     numbers = np.random.default_rng(11).normal(size=L.LEARNED_SIZE)
-    numbers[-1] = 1.0   # with a network
+    numbers[-L.LEARNED_BUCKETS:] = 1.0   # with a network, every role's
     learned.write_learned(path, learned.LearnedFile.of(numbers, {"command": "a test"}), "header")
     candidate = parse_policy_spec(f"learned:weights={path}")
     assert candidate.weights == str(path) and str(path) in candidate.describe()
@@ -358,6 +411,25 @@ def test_a_tiny_training_run_end_to_end(tmp_path, monkeypatch):
     monkeypatch.setattr(learned, "SHIPPED", networked)
     with_network = simulate(RunConfig(load_ruleset(), (make_seat_policy("learned"),) * 4, 3, 50, record=True)).rows
     assert len(with_network) == 50
+    # --network-roles: the network the named roles alone play, stamped; the others' rows are the linear fit's
+    alone, some = tmp_path / "d.toml", tmp_path / "e.toml"
+    one_round = command[:7] + ["1"] + command[8:]
+    assert CliRunner().invoke(app, one_round + ["--out", str(alone)]).exit_code == 0
+    result = CliRunner().invoke(app, one_round + ["--network", "--network-roles", "friend,ombre", "--out", str(some)])
+    assert result.exit_code == 0, result.output
+    restricted, linear = learned.read_learned(some), learned.read_learned(alone)
+    assert restricted.stamp["command"].endswith("--rounds 1 --deals 3 --network --network-roles ombre,friend")
+    assert restricted.roles == ("ombre", "friend") and 'roles = ["ombre", "friend"]' in some.read_text()
+    on = np.repeat([role in ("ombre", "friend") for role in learned.ROLES], L.LEARNED_SLOTS)
+    assert (restricted.weights[~on] == linear.weights[~on]).all()
+    assert (restricted.weights[on] == fitted.weights[on]).all()
+    assert (restricted.network[:-L.LEARNED_HIDDEN] != 0).any() and (restricted.flags() == on).all()
+    monkeypatch.setattr(learned, "SHIPPED", some)
+    assert len(simulate(RunConfig(load_ruleset(), (make_seat_policy("learned"),) * 4, 3, 50, record=True)).rows) == 50
+    for options, message in ((["--network-roles", "friend"], "give --network too"),
+                             (["--network", "--network-roles", "friend,omber"], "unknown role 'omber'")):
+        refused = CliRunner().invoke(app, one_round + options + ["--out", str(tmp_path / "f.toml")])
+        assert refused.exit_code != 0 and message in refused.output, refused.output
 
 
 def test_the_shipped_strength_file_measures_the_learned_player_under_its_own_stamp():

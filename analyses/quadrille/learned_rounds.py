@@ -125,10 +125,12 @@ def _subset(positions: dict[str, np.ndarray], mask: np.ndarray) -> dict[str, np.
 
 def train_learned(seed: int, rounds: int, deals: int, runner, on_block: Callable[[LabelBlock, int], None] | None = None,
                   cache: Path | None = None, log: Callable[[str], None] = lambda text: None,
-                  block_deals: int = BLOCK_DEALS, network: bool = False) -> TrainingResult:
+                  block_deals: int = BLOCK_DEALS, network: bool = False,
+                  network_roles: Sequence[str] | None = None) -> TrainingResult:
     """``rounds`` rounds of ``deals`` deals, then the final fit (see the module). ``cache``, a folder,
     keeps each block's positions as it finishes and reuses them (a run cut short goes on where it
-    stopped); ``on_block(block, positions)`` follows the blocks; ``network``: fit the network too."""
+    stopped); ``on_block(block, positions)`` follows the blocks; ``network``: fit the network too,
+    played by ``network_roles`` alone (None: every role; learned_training.fit)."""
     weights = None
     rounds_positions = []
     for round_index in range(rounds):
@@ -157,7 +159,7 @@ def train_learned(seed: int, rounds: int, deals: int, runner, on_block: Callable
         rounds_positions.append(positions)
         everything = _concat(rounds_positions)
         design = featurize(_subset(everything, ~held_out(everything)), RULESETS)
-        weights = file_rounding(fit(design, seed=seed, network=network))
+        weights = file_rounding(fit(design, seed=seed, network=network, roles=network_roles))
         log(f"round {round_index}: {len(positions['deal']):,} positions, fitted on {design.decisions:,} decisions")
     everything = _concat(rounds_positions)
     last = rounds_positions[-1]

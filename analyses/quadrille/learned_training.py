@@ -155,18 +155,41 @@ def _segment_softmax(scores: np.ndarray, start: np.ndarray) -> np.ndarray:
 
 
 def fit(design: Design, tau: float = 0.1, l2: float = 1e-3, l2_network: float = 1e-4, iterations: int = 500,
-        seed: int = 0, network: bool = False) -> np.ndarray:
+        seed: int = 0, network: bool = False, roles: Sequence[str] | None = None) -> np.ndarray:
     """Every learned number (L.LEARNED_SIZE, learned.LearnedFile.parameters' order) fitted to
     ``design`` (see the module): the linear rows, and with ``network`` the network's input rows, bias
-    rows and output weights too, drawn at first from ``seed`` (the linear rows from zero)."""
-    from scipy import sparse
-    from scipy.optimize import minimize
+    rows and output weights too, drawn at first from ``seed`` (the linear rows from zero). ``roles``
+    (card_rules.ROLES' names; None: every role) are those that play the network: the network is fitted
+    with the rows on every decision as before, and the rows of those roles are that fit's; the other
+    roles' rows are the linear fit's (the very rows of the same fit without ``network``), their bias
+    rows zero and their flags off, so that they play as the file of rows alone."""
+    from spadille.kernel.quadrille.card_rules import ROLES
 
     matrix = design_matrix(design)
     transposed = matrix.T.tocsr()
+    rows = L.LEARNED_BUCKETS * L.LEARNED_FEATURES
     if not network:
         return np.concatenate([fold(fit_listwise(design, matrix, transposed, tau, l2, iterations)).ravel(),
-                               np.zeros(L.LEARNED_SIZE - L.LEARNED_BUCKETS * L.LEARNED_FEATURES)])
+                               np.zeros(L.LEARNED_SIZE - rows)])
+    joint = _fit_network(design, matrix, transposed, tau, l2, l2_network, iterations, seed)
+    if roles is None or set(roles) >= set(ROLES):
+        return joint
+    on = np.repeat([role in roles for role in ROLES], L.LEARNED_SLOTS)
+    linear = fold(fit_listwise(design, matrix, transposed, tau, l2, iterations))
+    out = joint.copy()
+    out[:rows].reshape(L.LEARNED_BUCKETS, L.LEARNED_FEATURES)[~on] = linear[~on]
+    bias = L.LEARNED_NET_BIAS - L.LEARNED_WEIGHTS
+    out[bias:bias + L.LEARNED_BUCKETS * L.LEARNED_HIDDEN].reshape(L.LEARNED_BUCKETS, L.LEARNED_HIDDEN)[~on] = 0.0
+    out[L.LEARNED_NET_ON - L.LEARNED_WEIGHTS:] = on.astype(np.float64)
+    return out
+
+
+def _fit_network(design: Design, matrix, transposed, tau: float, l2: float, l2_network: float, iterations: int,
+                 seed: int) -> np.ndarray:
+    """The rows and the network fitted together on every decision, every flag on (fit's ``network``)."""
+    from scipy import sparse
+    from scipy.optimize import minimize
+
     bits = bit_matrix(design)
     bits_transposed = bits.T.tocsr()
     buckets_transposed = sparse.csr_matrix((np.ones(len(design.bucket)), (design.bucket, np.arange(len(design.bucket)))),
@@ -196,7 +219,8 @@ def fit(design: Design, tau: float = 0.1, l2: float = 1e-3, l2_network: float = 
         return value, gradient
 
     result = minimize(loss, start, jac=True, method="L-BFGS-B", options={"maxiter": iterations, "gtol": 1e-7})
-    return np.concatenate([fold(result.x[:n_linear]).ravel(), result.x[n_linear:], [1.0]])   # 1.0: L.LEARNED_NET_ON
+    return np.concatenate([fold(result.x[:n_linear]).ravel(), result.x[n_linear:],
+                           np.ones(L.LEARNED_BUCKETS)])   # every bucket's flag on: L.LEARNED_NET_ON
 
 
 def fit_listwise(design: Design, matrix, transposed, tau: float = 0.1, l2: float = 1e-3,
@@ -246,12 +270,13 @@ def scores(design: Design, parameters: np.ndarray) -> np.ndarray:
     rows = L.LEARNED_BUCKETS * L.LEARNED_FEATURES
     parameters = np.asarray(parameters, dtype=np.float64).ravel()
     weights = parameters[:rows].reshape(L.LEARNED_BUCKETS, L.LEARNED_FEATURES)
-    _, inputs, biases, output = _unpack(parameters[rows:-1], 0)
+    _, inputs, biases, output = _unpack(parameters[rows:-L.LEARNED_BUCKETS], 0)
+    on = parameters[-L.LEARNED_BUCKETS:] != 0.0   # each bucket's flag (L.LEARNED_NET_ON)
     bits = bit_matrix(design)
     linear = np.asarray(bits.multiply(weights[design.bucket]).sum(axis=1)).ravel()
-    if parameters[-1] == 0.0:   # no network (L.LEARNED_NET_ON)
+    if not on.any():   # no network
         return linear
-    return linear + np.maximum(bits @ inputs + biases[design.bucket], 0.0) @ output
+    return linear + np.where(on[design.bucket], np.maximum(bits @ inputs + biases[design.bucket], 0.0) @ output, 0.0)
 
 
 def choices(design: Design, parameters: np.ndarray) -> np.ndarray:

@@ -58,6 +58,11 @@ NetworkOption = Annotated[bool, typer.Option(
     "--network", help="learned: fit a network of one hidden layer over the feature bits beside the linear rows "
                       "(docs/learned.md: a fifth less held-out regret, 1.6x the cost a decision, not better "
                       "against pimc overall).")]
+NetworkRolesOption = Annotated[Optional[str], typer.Option(
+    "--network-roles", metavar="ROLE[,ROLE...]",
+    help="learned, with --network: the roles whose decisions play the network (ombre, friend, defender_called, "
+         "defender_alone, forced_ombre; default every role); the others play the rows of the fit without it, "
+         "at their speed (the file's [network] roles).", show_default=False)]
 PopulationOption = Annotated[Optional[int], typer.Option(
     "--population", max=MAX_POPULATION, help="Candidates a generation (default: CMA-ES's own, 18 for the 110 parameters).",
     show_default=False)]
@@ -86,6 +91,7 @@ def train_command(
     scheduler: SchedulerOption = None,
     block_deals: BlockDealsOption = None,
     network: NetworkOption = False,
+    network_roles: NetworkRolesOption = None,
     out: TrainOutOption = None,
 ) -> None:
     """Tune the heuristic into the strong policy: its bidding thresholds and card-play rules, searched by
@@ -109,13 +115,17 @@ def train_command(
         rounds = train_learned.DEFAULT_ROUNDS if rounds is None else rounds
         deals = train_learned.DEFAULT_DEALS if deals is None else deals
         train_learned.check_arguments(rounds, deals, positions)
+        if network_roles is not None and not network:
+            fail("--network-roles names the roles that play the network: give --network too")
+        roles = train_learned.parse_network_roles(network_roles)
         target = LEARNED if out is None else out
         with user_errors():
             check_weights_target(target)
-            train_learned.run(seed, rounds, deals, scheduler, block_deals, positions, target, network)
+            train_learned.run(seed, rounds, deals, scheduler, block_deals, positions, target, network, roles)
         return
     for name, value in (("--rounds", rounds), ("--positions", positions), ("--scheduler", scheduler),
-                        ("--block-deals", block_deals), ("--network", network or None)):
+                        ("--block-deals", block_deals), ("--network", network or None),
+                        ("--network-roles", network_roles)):
         if value is not None:
             fail(f"{name} is an option of --policy learned")
     from spadille.kernel.quadrille.strong import SHIPPED

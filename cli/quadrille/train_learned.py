@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
+from typing import Sequence
 
 import typer
 
@@ -20,10 +21,29 @@ DEFAULT_ROUNDS = 3
 DEFAULT_DEALS = 4300      # deals a round, in learned_rounds.MIX's proportions
 
 
-def command_line(seed: int, rounds: int, deals: int, network: bool = False) -> str:
+def command_line(seed: int, rounds: int, deals: int, network: bool = False,
+                 network_roles: Sequence[str] | None = None) -> str:
     """The command that makes the same weights (--out, --scheduler, --block-deals and --positions change nothing in them)."""
     return f"spadille train quadrille --policy learned --seed {seed} --rounds {rounds} --deals {deals}" \
-        + (" --network" if network else "")
+        + (" --network" if network else "") + (f" --network-roles {','.join(network_roles)}" if network_roles else "")
+
+
+def parse_network_roles(text: str | None) -> tuple[str, ...] | None:
+    """--network-roles ROLE[,ROLE...]: the roles that play the network, in card_rules.ROLES' order; None
+    for every role (the option left out, or every role named). A bad name is refused in one sentence."""
+    from spadille.cli.errors import fail
+    from spadille.kernel.quadrille.card_rules import ROLES
+
+    if text is None:
+        return None
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    for name in names:
+        if name not in ROLES:
+            fail(f"--network-roles: unknown role {name!r} (roles: {', '.join(ROLES)})")
+    if not names:
+        fail(f"--network-roles names no role (roles: {', '.join(ROLES)})")
+    on = tuple(role for role in ROLES if role in names)
+    return None if len(on) == len(ROLES) else on
 
 
 def check_arguments(rounds: int, deals: int, positions: Path | None) -> None:
@@ -38,7 +58,7 @@ def check_arguments(rounds: int, deals: int, positions: Path | None) -> None:
 
 
 def run(seed: int, rounds: int, deals: int, scheduler: str | None, block_deals: int | None, positions: Path | None,
-        target: Path, network: bool = False) -> None:
+        target: Path, network: bool = False, network_roles: Sequence[str] | None = None) -> None:
     from rich.console import Console
 
     from spadille.analyses.distributed.runner import InProcessRunner, open_runner
@@ -62,23 +82,27 @@ def run(seed: int, rounds: int, deals: int, scheduler: str | None, block_deals: 
 
         result = train_learned(seed, rounds, deals, runner, on_block=on_block, cache=positions,
                                log=lambda text: progress.console.print(text),
-                               block_deals=(block_deals or BLOCK_DEALS) if dask else BLOCK_DEALS, network=network)
+                               block_deals=(block_deals or BLOCK_DEALS) if dask else BLOCK_DEALS, network=network,
+                               network_roles=network_roles)
     stamp = {
-        "command": command_line(seed, rounds, deals, network),
+        "command": command_line(seed, rounds, deals, network, network_roles),
         "version": package_version(),
         "seed": seed, "rounds": rounds, "deals_a_round": deals,
         "rulesets": ", ".join(RULESETS),
         "labels": "pimc at its defaults (20 sampled deals a decision), every legal card of every decision",
         "fit": "listwise softmax cross-entropy to pimc's values (tau 0.1), scipy L-BFGS-B; linear rows from zero, L2 1e-3"
-               + (f"; a network of {L.LEARNED_HIDDEN} ReLU units drawn from the seed, L2 1e-4" if network else ""),
+               + (f"; a network of {L.LEARNED_HIDDEN} ReLU units drawn from the seed, L2 1e-4" if network else "")
+               + (f"; the network played by {', '.join(network_roles)} alone, the other roles' rows those of the fit "
+                  "without it" if network and network_roles else ""),
         "positions": result.positions, "decisions_fitted": result.decisions,
         "held_out_decisions": result.held_out_decisions,
     }
     for name, value in result.held_out.items():
         stamp[f"held_out_regret_{name}"] = round(value, 4)
+    played_by = ", played by the roles it names" if network_roles else ""
     header = ("The learned player's weights (kernel/quadrille/learned.py): one row a role and place in the trick,\n"
               "one weight a feature bit of kernel/quadrille/_learned.py" + (", then a network of one hidden layer over\n"
-              "the same bits ([network])" if network else "") + ". Written by `spadille train quadrille --policy\n"
+              f"the same bits ([network]{played_by})" if network else "") + ". Written by `spadille train quadrille --policy\n"
               "learned`; held_out_regret_*: pimc's best value less the value of the card chosen, a decision, on the\n"
               "last round's held-out deals (tricks of the side's total as pimc scores them).")
     write_learned(target, LearnedFile.of(result.weights, stamp), header)

@@ -1,6 +1,6 @@
 """Two learned fits in one team ladder against pimc, and their difference paired deal by deal.
 
-  .venv/bin/python docs/evidence/learned_pair.py NEW.toml OLD.toml OUT.csv [SEED] [PER_CONTRACT]
+  .venv/bin/python docs/evidence/learned_pair.py NEW.toml OLD.toml OUT.csv [SEED] [PER_CONTRACT] [CONTRACTS]
 
 is the ladder of
 
@@ -12,6 +12,12 @@ is the ladder of
 with one more column the command does not print: each cell's gain of NEW less OLD, paired over the
 same (deal, seat) pairs, with its 95% interval over deals (analyses/quadrille/ladder.paired_difference,
 cell by cell). NEW plays first; a Ctrl-C keeps the fits that finished (the ladder's own rule).
+
+NEW may name several files, joined by commas (NEW1.toml,NEW2.toml): each plays in the same run and is
+paired with OLD, one column a file (pimc's own play, the longest part, is then shared). CONTRACTS
+(default called,sans-prendre,forced-spadille) keeps the deals of those contracts alone, say
+forced-spadille: the deals of a contract are the same first PER_CONTRACT of the screen whichever
+others are kept, so its cells are those of the full run (the "overall" row is then theirs alone).
 """
 
 from __future__ import annotations
@@ -20,7 +26,8 @@ import sys
 import time
 
 
-def main(new: str, old: str, out: str, seed: int = 11, per_contract: int = 400) -> None:
+def main(new: str, old: str, out: str, seed: int = 11, per_contract: int = 400,
+         contracts: str = "called,sans-prendre,forced-spadille") -> None:
     from spadille.analyses.quadrille.ladder import LadderEntry, ladder, ladder_metadata
     from spadille.analyses.quadrille.ladder_cells import estimate, groups
     from spadille.analyses.quadrille.ladder_deals import contract_codes, screened_plan
@@ -33,10 +40,12 @@ def main(new: str, old: str, out: str, seed: int = 11, per_contract: int = 400) 
     rules = load_ruleset()
     seats = SEAT_NAMES[rules["pack.seats"]]
     reference = parse_policy_spec("pimc")
-    labels = {"new": f"learned:weights={new}", "old": f"learned:weights={old}"}
+    news = new.split(",")
+    labels = {f"new{i + 1 if len(news) > 1 else ''}": f"learned:weights={path}" for i, path in enumerate(news)}
+    labels["old"] = f"learned:weights={old}"
     entries = [LadderEntry("pimc", reference, per_contract)]
     entries += [LadderEntry(text, parse_policy_spec(text), per_contract) for text in labels.values()]
-    quotas = {code: per_contract for code in contract_codes(["called", "sans-prendre", "forced-spadille"])}
+    quotas = {code: per_contract for code in contract_codes(contracts.split(","))}
     plan = screened_plan(rules, reference, seed, per_contract=quotas)
     started, done = time.perf_counter(), [0]
 
@@ -53,7 +62,10 @@ def main(new: str, old: str, out: str, seed: int = 11, per_contract: int = 400) 
     write_table(out, result.table.merge(result.speed.drop(columns=["policy", "reference", "deals"]), on="label"),
                 result.metadata)
     table = result.table
-    print(f"{'cell':28} {'n':>6} {'new':>22} {'old':>22} {'new - old (paired)':>22}")
+    for name, label in labels.items():
+        print(f"{name}: {label}")
+    print(f"{'cell':28} {'n':>6} " + " ".join(f"{name:>22}" for name in labels)
+          + "".join(f" {name + ' - old (paired)':>22}" for name in list(labels)[:-1]))
     finished = [label for label in labels.values() if label in result.gains]
     deals = min(len(result.gains[label]) for label in finished)
     for by, group, _, _, members in groups(result.auction, seats):
@@ -64,17 +76,21 @@ def main(new: str, old: str, out: str, seed: int = 11, per_contract: int = 400) 
             row = table[(table["label"] == label) & (table["group"] == group)]
             shown.append("-" if row.empty else
                          f"{row.iloc[0]['gain']:+.2f} [{row.iloc[0]['ci_low']:+.2f}, {row.iloc[0]['ci_high']:+.2f}]")
-        pair = "-"
-        if len(finished) == 2:
-            difference = result.gains[labels["new"]][:deals] - result.gains[labels["old"]][:deals]
-            _, n, mean, low, high = estimate(difference, members[:deals], plan)
-            pair = f"{mean:+.2f} [{low:+.2f}, {high:+.2f}]"
+        pairs = []
+        for name in list(labels)[:-1]:
+            pair = "-"
+            if labels[name] in result.gains and labels["old"] in result.gains:
+                difference = result.gains[labels[name]][:deals] - result.gains[labels["old"]][:deals]
+                _, n, mean, low, high = estimate(difference, members[:deals], plan)
+                pair = f"{mean:+.2f} [{low:+.2f}, {high:+.2f}]"
+            pairs.append(pair)
         n = int(members[:deals].sum())
-        print(f"{group:28} {n:>6,} {shown[0]:>22} {shown[1]:>22} {pair:>22}", flush=True)
+        print(f"{group:28} {n:>6,} " + " ".join(f"{text:>22}" for text in shown)
+              + "".join(f" {pair:>22}" for pair in pairs), flush=True)
 
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    if len(args) not in (3, 4, 5):
+    if len(args) not in (3, 4, 5, 6):
         sys.exit(__doc__)
-    main(args[0], args[1], args[2], *(int(a) for a in args[3:]))
+    main(args[0], args[1], args[2], *(int(a) for a in args[3:5]), *args[5:])

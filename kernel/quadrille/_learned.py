@@ -15,7 +15,9 @@ into it). To that linear score a small network adds what the bits say together (
 the trick is worth more or less by the team's state, the role, the suit's shape...): one hidden
 layer of ``L.LEARNED_HIDDEN`` ReLU units, each the sum of an input row's weight for every set bit
 and a bias of the decision's (role, place), and the output weights over them; every number is in
-the same parameter row (``L.LEARNED_NET_*``), the units an array on the stack. The
+the same parameter row (``L.LEARNED_NET_*``), the units an array on the stack. A flag for each
+(role, place) (``L.LEARNED_NET_ON``) says whether its decisions add the network: a file may switch
+it on for some roles only (learned.py's ``[network] roles``), the others playing their rows alone. The
 card of the best score is played, the lowest on a tie.
 
 Everything the features read is what the player sees: his hand, the cards gone, the trick so far,
@@ -527,7 +529,7 @@ def _network(params, bias, f, x1, x2, x3, y1, y2, y3):
 @njit(inline="always", cache=True, _nrt=False)
 def card_score(params, base, bias, f, x1, x2, x3, y1, y2, y3):
     """A card's score: the linear row's weights of its set bits (``base``: where the row starts) plus
-    the network's (``bias``: where its bias row starts; -1 when the file has no network)."""
+    the network's (``bias``: where its bias row starts; -1 when the decision's bucket plays no network)."""
     linear = _score(params, base, f) + params[base + 64 + x1] + params[base + 64 + x2] + params[base + 64 + x3] \
         + params[base + 128 + y1] + params[base + 128 + y2] + params[base + 128 + y3]
     if bias < 0:
@@ -562,7 +564,7 @@ def learned_card(params, hand, legal, obs, pack_ord, block_of_pos, block_mask):
     d = _context(hand, legal, obs, seen, pack_ord, block_of_pos, block_mask)
     bucket = bucket_of(obs)
     base = L.LEARNED_WEIGHTS + bucket * L.LEARNED_FEATURES
-    bias = L.LEARNED_NET_BIAS + bucket * H if params[L.LEARNED_NET_ON] != 0.0 else -1
+    bias = L.LEARNED_NET_BIAS + bucket * H if params[L.LEARNED_NET_ON + bucket] != 0.0 else -1   # the bucket's flag
     if d.leading:
         return _best(params, base, bias, reps, hand, d, block_of_pos, block_mask, True)
     return _best(params, base, bias, reps, hand, d, block_of_pos, block_mask, False)

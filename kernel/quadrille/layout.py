@@ -104,7 +104,7 @@ POLICY_HEURISTIC = 1
 POLICY_DD = 2          # double-dummy card play (sees every hand), heuristic bidding
 POLICY_PIMC = 3        # perfect-information Monte Carlo card play, heuristic bidding
 POLICY_LEARNED = 4     # card play by a scorer learned from pimc (_learned.py), heuristic bidding
-N_POLICY_PARAMS = 7752  # the general entries, the card play by role, the situation, pimc's node budget, the
+N_POLICY_PARAMS = 7771  # the general entries, the card play by role, the situation, pimc's node budget, the
                         # learned player's weights and network (below)
 
 # ---------------------------------------------------------------- per-deal rows (int64[n, N_ROW_COLS])
@@ -310,14 +310,16 @@ LEARNED_FEATURES = 192                                    # three words of 64 fe
 LEARNED_SLOTS = 4
 LEARNED_BUCKETS = N_ROLES * LEARNED_SLOTS
 # then its network of one hidden layer of LEARNED_HIDDEN units (ReLU): a row of LEARNED_HIDDEN input
-# weights for each feature bit, a row of biases for each (role, place), the output weights, and 1.0
-# when the file has a network (a file of linear rows alone plays them alone, at their speed)
+# weights for each feature bit, a row of biases for each (role, place), the output weights, and one
+# flag for each (role, place): 1.0 where that bucket's decisions add the network (the file's
+# [network] roles), 0.0 where they play the linear rows alone, at their speed (every bucket of a
+# file without a network)
 LEARNED_HIDDEN = 16
 LEARNED_NET_INPUT = LEARNED_WEIGHTS + LEARNED_BUCKETS * LEARNED_FEATURES   # 4343
 LEARNED_NET_BIAS = LEARNED_NET_INPUT + LEARNED_FEATURES * LEARNED_HIDDEN
 LEARNED_NET_OUTPUT = LEARNED_NET_BIAS + LEARNED_BUCKETS * LEARNED_HIDDEN
 LEARNED_NET_ON = LEARNED_NET_OUTPUT + LEARNED_HIDDEN
-LEARNED_SIZE = LEARNED_NET_ON + 1 - LEARNED_WEIGHTS                        # every learned number, in this order
+LEARNED_SIZE = LEARNED_NET_ON + LEARNED_BUCKETS - LEARNED_WEIGHTS          # every learned number, in this order
 assert LEARNED_WEIGHTS + LEARNED_SIZE == N_POLICY_PARAMS
 
 # situation operators

@@ -13,8 +13,10 @@ and what the training measured. The file has three tables:
 * ``[weights]``: ``"ROLE.PLACE" = [w0, w1, ...]``, one array of ``L.LEARNED_FEATURES`` numbers for
   every role (card_rules.ROLES) and place (``PLACES``); bit i of a card's feature word adds ``wi``.
 * ``[network]``: ``output`` (``L.LEARNED_HIDDEN`` numbers), ``[network.input]`` one row of as many for
-  each feature (named as ``FEATURES``), ``[network.bias]`` one for each ``ROLE.PLACE``. A file
-  without it (written before the network) plays its linear rows alone.
+  each feature (named as ``FEATURES``), ``[network.bias]`` one for each ``ROLE.PLACE``, and an optional
+  ``roles``, the roles whose decisions add the network (say ``["forced_ombre"]``; the others play their
+  linear rows alone, at their speed); without it every role does. A file without ``[network]``
+  (written before the network) plays its linear rows alone.
 
 Importing this module does not import numba.
 """
@@ -147,7 +149,7 @@ class LearnedFileError(UserError):
     """A learned.toml that cannot be read or does not fit the scorer; one sentence for the user."""
 
 
-NETWORK_SIZE = L.LEARNED_SIZE - 1 - L.LEARNED_BUCKETS * L.LEARNED_FEATURES   # less the flag L.LEARNED_NET_ON
+NETWORK_SIZE = L.LEARNED_SIZE - L.LEARNED_BUCKETS * (L.LEARNED_FEATURES + 1)   # less the flags L.LEARNED_NET_ON
 
 
 @dataclass(frozen=True)
@@ -158,21 +160,33 @@ class LearnedFile:
     # and output weights, as the kernel reads them; None (a file without [network]): all zero, the
     # linear scorer alone
     network: np.ndarray | None = None
+    # the roles (card_rules.ROLES' names, in that order) whose decisions add the network; None: every role
+    roles: tuple[str, ...] | None = None
+
+    def flags(self) -> np.ndarray:
+        """float64[LEARNED_BUCKETS] (L.LEARNED_NET_ON): 1.0 for each ROLE.PLACE that adds the network."""
+        if self.network is None:
+            return np.zeros(L.LEARNED_BUCKETS)
+        on = ROLES if self.roles is None else self.roles
+        return np.repeat([1.0 if role in on else 0.0 for role in ROLES], L.LEARNED_SLOTS)
 
     def parameters(self) -> np.ndarray:
-        """Every learned number in the kernel's order (L.LEARNED_SIZE): the rows, the network, and 1.0 if
-        there is one (L.LEARNED_NET_ON)."""
+        """Every learned number in the kernel's order (L.LEARNED_SIZE): the rows, the network, and a flag
+        a ROLE.PLACE, 1.0 where it adds the network (L.LEARNED_NET_ON)."""
         network = np.zeros(NETWORK_SIZE) if self.network is None else np.asarray(self.network, dtype=np.float64)
-        return np.concatenate([np.asarray(self.weights, dtype=np.float64).ravel(), network,
-                               [0.0 if self.network is None else 1.0]])
+        return np.concatenate([np.asarray(self.weights, dtype=np.float64).ravel(), network, self.flags()])
 
     @staticmethod
     def of(parameters: np.ndarray, stamp: Mapping[str, object]) -> "LearnedFile":
-        """The file of ``parameters`` (LearnedFile.parameters' order)."""
+        """The file of ``parameters`` (LearnedFile.parameters' order; a role adds the network where the
+        flag of its first place does)."""
         parameters = np.asarray(parameters, dtype=np.float64).ravel()
         rows = L.LEARNED_BUCKETS * L.LEARNED_FEATURES
-        network = parameters[rows:rows + NETWORK_SIZE] if parameters[-1] != 0.0 else None
-        return LearnedFile(parameters[:rows].reshape(L.LEARNED_BUCKETS, L.LEARNED_FEATURES), stamp, network)
+        flags = parameters[rows + NETWORK_SIZE:].reshape(len(ROLES), L.LEARNED_SLOTS) != 0.0
+        on = tuple(role for role, row in zip(ROLES, flags) if row[0])
+        network = parameters[rows:rows + NETWORK_SIZE] if on else None
+        return LearnedFile(parameters[:rows].reshape(L.LEARNED_BUCKETS, L.LEARNED_FEATURES), stamp, network,
+                           None if len(on) in (0, len(ROLES)) else on)
 
 
 def bucket_names() -> list[str]:
@@ -213,15 +227,34 @@ def read_learned(path: str | os.PathLike | None = None) -> LearnedFile:
     if not isinstance(network, dict) or not isinstance(network.get("input"), dict) \
             or not isinstance(network.get("bias"), dict) or "output" not in network:
         raise LearnedFileError(f"{label!r}: [network] must hold output, [network.input] and [network.bias]")
-    extra = sorted(set(network) - {"input", "bias", "output"})
+    extra = sorted(set(network) - {"input", "bias", "output", "roles"})
     if extra:
-        raise LearnedFileError(f"{label!r}: unknown entry {extra[0]!r} in [network] (input, bias, output)")
+        raise LearnedFileError(f"{label!r}: unknown entry {extra[0]!r} in [network] (input, bias, output, roles)")
+    roles = network_roles(label, network.get("roles"))
     hidden = L.LEARNED_HIDDEN
     parts = [_rows(label, "[network.input]", network["input"], [name for name, _ in FEATURES], hidden,
                    "rows are the feature names"),
              _rows(label, "[network.bias]", network["bias"], bucket_names(), hidden, "rows are ROLE.PLACE"),
              _rows(label, "[network]", {"output": network["output"]}, ["output"], hidden, "")]
-    return LearnedFile(weights, stamp, np.concatenate([part.ravel() for part in parts]))
+    return LearnedFile(weights, stamp, np.concatenate([part.ravel() for part in parts]), roles)
+
+
+def network_roles(label: str, names) -> tuple[str, ...] | None:
+    """The roles named by a [network] ``roles`` (``names``: the file's value, None when absent), in
+    card_rules.ROLES' order; None for every role. A bad one is refused in one sentence."""
+    if names is None:
+        return None
+    known = ", ".join(ROLES)
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise LearnedFileError(f"{label!r}: [network] roles must be a list of role names ({known}), not {names!r}")
+    for name in names:
+        if name not in ROLES:
+            raise LearnedFileError(f"{label!r}: unknown role {name!r} in [network] roles (roles: {known})")
+    if not names:
+        raise LearnedFileError(f"{label!r}: [network] roles names no role; name one at least ({known}), "
+                               "or drop [network]")
+    on = tuple(role for role in ROLES if role in names)
+    return None if len(on) == len(ROLES) else on
 
 
 def _rows(label: str, table_name: str, table: Mapping, names: list[str], size: int, hint: str) -> np.ndarray:
@@ -298,6 +331,8 @@ def learned_text(learned: LearnedFile, header: str = "") -> str:
         inputs = network[:L.LEARNED_FEATURES * hidden].reshape(L.LEARNED_FEATURES, hidden)
         biases = network[L.LEARNED_FEATURES * hidden:-hidden].reshape(L.LEARNED_BUCKETS, hidden)
         lines += ["", "[network]"] + _row_lines(["output"], network[-hidden:][None, :])
+        if learned.roles is not None:
+            lines += ["roles = [" + ", ".join(f'"{role}"' for role in learned.roles) + "]"]
         lines += ["", "[network.input]"] + _row_lines([name for name, _ in FEATURES], inputs)
         lines += ["", "[network.bias]"] + _row_lines(bucket_names(), biases)
     return "\n".join(lines) + "\n"
