@@ -185,13 +185,14 @@ def test_other_games_have_no_ladder():
 
 
 # ---------------------------------------------------------------- the report's part
-def test_the_report_part_ranks_random_heuristic_strong_and_dd(ruleset):
+def test_the_report_part_ranks_random_heuristic_strong_learned_and_dd(ruleset):
     from dataclasses import replace
 
     from spadille.reports.quadrille.standard import build_report, plan_for
 
-    plan = plan_for(ruleset, 7, 1000, False)
-    assert "ladder" in plan.parts and set(plan.ladder) == {"random", "heuristic", "strong", "dd"}
+    plan = plan_for(ruleset, 7, 1000, False)   # the verdicts' card play (learned) has its rung
+    assert "ladder" in plan.parts and set(plan.ladder) == {"random", "heuristic", "strong", "learned", "dd"}
+    assert set(plan_for(ruleset, 7, 1000, False, card_play="strong").ladder) == {"random", "heuristic", "strong", "dd"}
     plan = replace(plan, parts=("ladder",), ladder={"random": 300, "heuristic": 300, "dd": 4})
     report, interrupted = build_report(plan, lambda description, total: (lambda n: None))
     section = next(s for s in report.sections if s.title == "How strong the players are: the strength ladder")
