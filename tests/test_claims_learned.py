@@ -145,50 +145,13 @@ def test_other_kinds_hand_the_roles_they_set_to_strong():
 
 
 def test_arms_alike_under_learned_are_refused_in_one_line(tmp_path):
-    text = (REPO_CLAIM.replace("{first}", '{ "defender_called.keep_called_suit" = 1 }').replace("{second}", "{}"))
-    (tmp_path / "hoyle.txt").write_text("7. preserve the called suit\n")
-    path = tmp_path / "alike.toml"
-    path.write_text(text, encoding="utf-8")
+    from test_claims_play import write
+
+    path = write(tmp_path, 'situation = "contract == called"\nrole = "defenders"\nmetric = "pay"\ndeals = 300',
+                 '{ "defender_called.keep_called_suit" = 1 }', "{}")
     with pytest.raises(ClaimError) as info:
         load_claims(path, card_play="learned")
     message = str(info.value)
     assert "\n" not in message and ("the two arms play alike under learned (strong's rules play the rules the arms "
                                     "set) where the situation holds: defender_called.keep_called_suit = 1 in both"
                                     ) in message
-
-
-REPO_CLAIM = '''
-title = "A test of card play"
-game = "quadrille"
-note = "A test claim."
-
-[quote]
-language = "en"
-text = "preserve the called suit"
-translation = "preserve the called suit"
-
-[source]
-work = "HOY"
-section = "p. 263"
-text = "hoyle.txt"
-passages = ["preserve the called suit"]
-
-[experiment]
-kind = "compare_play"
-situation = "contract == called"
-role = "defenders"
-metric = "pay"
-deals = 300
-
-[[experiment.arms]]
-label = "first"
-params = {first}
-
-[[experiment.arms]]
-label = "second"
-params = {second}
-
-[verdict]
-expect = "greater"
-than = 0
-'''
