@@ -68,7 +68,8 @@ def report_command(
     claims of the period texts with verdicts, and worked hand evaluations; --stronger-play adds
     how the thresholds move with stronger card play.
 
-    About 13 minutes on two cores by default (measured, cold numba cache: 13 min 4 s; the machine's speed varies from day to day); --quick for a small run. Ctrl-C stops after the
+    About 9 minutes on two cores by default (measured, cold numba cache, from a fresh clone: 9 min 2 s;
+    the machine's speed varies from day to day); --quick for a small run. Ctrl-C stops after the
     part in progress and writes the parts that finished. With --scheduler the baseline, the
     decision maps, the stronger-play ladder, each seat's rule under pimc and the claims
     run on a Dask cluster (the same tables); the worked hands and the other games' parts run here.

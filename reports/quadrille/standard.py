@@ -178,15 +178,14 @@ def _confirm_hands(given: int | None, scale: float, quick: bool) -> int:
     return max(64, round(RULE_CHECK_HANDS * math.sqrt(scale)))
 
 
-# Seconds each part took in the default report on the 2-core machine from a cold numba cache, so
-# compiling included, with the warm-up compiling the later parts beside it (measured 2026-12-07 on an
-# idle machine, 13 min 4 s in all: `NUMBA_CACHE_DIR=$(mktemp -d) spadille report quadrille`; only the
-# shares matter to the whole-report bar, and its rate and ETA come from the clock; "sensitivity" is not
-# in the default report and is an estimate, the maps' share of an earlier measure); estimated_seconds
-# scales them.
-DEFAULT_PART_SECONDS = {"baseline": 51.0, "ladder": 147.0, "maps": 155.0, "rules": 327.0, "sensitivity": 212.0,
-                        "claims": 33.0, "hands": 1.0}
-DEFAULT_COMPANION_SECONDS = {"cabriolet": 23.0, "reversis": 40.0, "revertier": 4.0}
+# Seconds each part took in the default report (learned card play) on the 2-core machine from a cold
+# numba cache, so compiling included, with the warm-up compiling the later parts beside it (measured
+# 2026-12-07 evening on a quiet machine, 9 min 2 s from a fresh clone: `make report`; only the shares
+# matter to the whole-report bar, and its rate and ETA come from the clock; "sensitivity" is not in the
+# default report and is an estimate, the maps' share of an earlier measure); estimated_seconds scales them.
+DEFAULT_PART_SECONDS = {"baseline": 31.0, "ladder": 134.0, "maps": 92.0, "rules": 185.0, "sensitivity": 130.0,
+                        "claims": 31.0, "hands": 1.0}
+DEFAULT_COMPANION_SECONDS = {"cabriolet": 15.0, "reversis": 22.0, "revertier": 3.0}
 
 
 def estimated_seconds(plan: ReportPlan) -> dict[str, float]:
