@@ -14,10 +14,10 @@ $(BIN)/spadille: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,distributed]'
 	@touch $@
 
-# The main job, into results/report/: about 9 minutes on two cores with a cold numba cache (all local
-# cores are used; measured on a fresh clone with `NUMBA_CACHE_DIR=$(mktemp -d) /usr/bin/time -v make
-# report`: 9 min 2 s on the evening of 2026-12-07, the environment's set-up included; 13 to 14 minutes
-# on that day's slower hours; see docs/speed.md).
+# The main job, into results/report/: about 11 minutes on two cores with a cold numba cache (all local
+# cores are used; measured on a fresh clone with `NUMBA_CACHE_DIR=$(mktemp -d) /usr/bin/time -v
+# .venv/bin/spadille report quadrille --confirm-hands 4500`, today's default: 10 min 33 s on the evening
+# of 2026-12-07; the machine's speed varies from hour to hour; see docs/speed.md).
 report: $(BIN)/spadille
 	@mkdir -p results
 	$(BIN)/spadille report quadrille --out results/report $(RUN_ARGS)

@@ -34,7 +34,7 @@ StrongerPlayOption = Annotated[bool, typer.Option(
 
 ConfirmHandsOption = Annotated[Optional[int], typer.Option(
     "--confirm-hands", metavar="N",
-    help="Hands for checking each seat's rule of thumb under pimc, all parts together (default 3,000, scaled with "
+    help="Hands for checking each seat's rule of thumb under pimc, all parts together (default 4,500, scaled with "
          "--deals): each part is sampled until pimc decides it or its cap; more hands decide more parts (with "
          "--scheduler, on the cluster). 0 leaves the check out.", show_default=False)]
 CardPlayOption = Annotated[str, typer.Option(
@@ -68,7 +68,7 @@ def report_command(
     claims of the period texts with verdicts, and worked hand evaluations; --stronger-play adds
     how the thresholds move with stronger card play.
 
-    About 9 minutes on two cores by default (measured, cold numba cache, from a fresh clone: 9 min 2 s;
+    About 11 minutes on two cores by default (measured, cold numba cache, from a fresh clone: 10 min 33 s;
     the machine's speed varies from day to day); --quick for a small run. Ctrl-C stops after the
     part in progress and writes the parts that finished. With --scheduler the baseline, the
     decision maps, the stronger-play ladder, each seat's rule under pimc and the claims

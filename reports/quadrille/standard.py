@@ -43,7 +43,7 @@ PLAY_MAP_DEALS = {"learned": 2_000_000}
 # The check of each seat's rule under pimc (reports/quadrille/rule_check.py): a first look at
 # RULE_CHECK_FIRST hands of each kind, then hands where a decision seems nearest, RULE_CHECK_HANDS in all.
 RULE_CHECK_FIRST = 20
-RULE_CHECK_HANDS = 3000
+RULE_CHECK_HANDS = 4500
 MAX_CONFIRM_HANDS = 10_000_000
 QUICK_MAP_DEALS = 100_000
 QUADRILLE_PARTS = ("baseline", "ladder", "maps", "rules", "sensitivity", "claims", "hands")
@@ -163,10 +163,12 @@ def default_map_deals(card_play: str) -> int:
 def _confirm_hands(given: int | None, scale: float, quick: bool) -> int:
     """The check's budget of hands: --confirm-hands, else RULE_CHECK_HANDS scaled with the report
     (96 for --quick, as many as its old fixed six hands a part). At about an eighth of a second a
-    hand on two idle cores (each hand played twice with pimc in every seat), 3,000 hands are about
-    five minutes. 3,000 rather than 2,000: on the default report's seed, 2,000 hands decided 11 of the
-    16 parts and 3,000 decide 12; a simulation of the check with the parts' measured means and
-    spreads gave 10.8 decided parts on average at 2,000 hands and 11.9 at 3,000 (3,500: 12.6)."""
+    hand on two idle cores (each hand played twice with pimc in every seat), 4,500 hands are about
+    five minutes on a quiet machine (300 s, 2026-12-07). 4,500 rather than 3,000: under the learned
+    card play the thresholds sit nearer where pimc is indifferent, and on the default report's seed
+    3,000 hands decided 10 of the 16 parts, 4,500 decide 14 (under strong, 3,000 decided 12; a
+    simulation of the check with strong's parts' means and spreads gave 10.8 decided parts on average
+    at 2,000 hands, 11.9 at 3,000 and 12.6 at 3,500)."""
     from spadille.kernel.common.errors import SimulationError
 
     if given is not None:
@@ -180,12 +182,13 @@ def _confirm_hands(given: int | None, scale: float, quick: bool) -> int:
 
 # Seconds each part took in the default report (learned card play) on the 2-core machine from a cold
 # numba cache, so compiling included, with the warm-up compiling the later parts beside it (measured
-# 2026-12-07 evening on a quiet machine, 9 min 2 s from a fresh clone: `make report`; only the shares
-# matter to the whole-report bar, and its rate and ETA come from the clock; "sensitivity" is not in the
-# default report and is an estimate, the maps' share of an earlier measure); estimated_seconds scales them.
-DEFAULT_PART_SECONDS = {"baseline": 31.0, "ladder": 134.0, "maps": 92.0, "rules": 185.0, "sensitivity": 130.0,
-                        "claims": 31.0, "hands": 1.0}
-DEFAULT_COMPANION_SECONDS = {"cabriolet": 15.0, "reversis": 22.0, "revertier": 3.0}
+# 2026-12-07 evening on a quiet machine, 10 min 33 s from a fresh clone: `spadille report quadrille
+# --confirm-hands 4500`; only the shares matter to the whole-report bar, and its rate and ETA come from
+# the clock; "sensitivity" is not in the default report and is an estimate, the maps' share of an
+# earlier measure); estimated_seconds scales them.
+DEFAULT_PART_SECONDS = {"baseline": 32.0, "ladder": 136.0, "maps": 93.0, "rules": 300.0, "sensitivity": 130.0,
+                        "claims": 28.0, "hands": 1.0}
+DEFAULT_COMPANION_SECONDS = {"cabriolet": 16.0, "reversis": 21.0, "revertier": 3.0}
 
 
 def estimated_seconds(plan: ReportPlan) -> dict[str, float]:
