@@ -58,6 +58,7 @@ def main(policy: str, deals: int) -> None:
     sys.path.insert(0, os.path.dirname(__file__))
     from deal_loop_stages import _whole
 
+    from spadille.kernel.quadrille._decide import kinds_of
     from spadille.kernel.quadrille.policies import kernel_arrays, make_seat_policy
     from spadille.kernel.quadrille.ruleset import load_ruleset
     from spadille.kernel.quadrille.search.solver import compress8_table
@@ -66,11 +67,10 @@ def main(policy: str, deals: int) -> None:
     numba.set_num_threads(1)
     t = build_tables(load_ruleset())
     ids, params = kernel_arrays(tuple(make_seat_policy(policy) for _ in range(4)))
-    compress8 = compress8_table()
+    compress8, kinds = compress8_table(), kinds_of(make_seat_policy(policy) for _ in range(4))
 
-    def run(n):
-        return _whole(12345, n, t.rules, t.bete_chain, t.pos_of_card, t.card_of_pos, t.block_of_pos, t.block_mask,
-                      t.nat_suit_mask, t.top_pos, ids, params, compress8)
+    def run(n):   # the stage script's whole-deal loop, with the deal loop's bundled tables (t.cards)
+        return _whole(12345, n, t.rules, t.bete_chain, t.cards, ids, params, compress8, kinds)
 
     run(1000)  # compile or load
     started = time.process_time()
