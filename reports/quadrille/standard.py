@@ -26,13 +26,12 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from spadille.kernel.quadrille.policies import CARD_PLAYS, DEFAULT_CARD_PLAY
-
-from .card_play import previous_play
 from spadille.kernel.quadrille.ruleset import Ruleset
 
 from spadille.reports import formatting as fmt
 from spadille.reports.document import Report, Section, TableItem
 
+from .card_play import previous_play
 from .part_support import PartInterrupted, Step
 
 DEFAULT_MAP_DEALS = 4_000_000
@@ -90,8 +89,8 @@ class ReportPlan:
                 "claims_scale": self.claims_scale, "evaluation_deals": self.evaluation_deals,
                 "answer_deals": self.answer_deals, "table_return_samples": self.table_return_samples,
                 "fixpoint_deals": self.fixpoint_deals, "card_play": self.card_play,
-                "previous_play": self.previous_play, "previous_map_deals": self.previous_map_deals, "rule_check_hands": self.rule_check_hands,
-                "rule_check_first": self.rule_check_first,
+                "previous_play": self.previous_play, "previous_map_deals": self.previous_map_deals,
+                "rule_check_hands": self.rule_check_hands, "rule_check_first": self.rule_check_first,
                 **{f"{game}_deals": deals for game, _, deals in self.companions}, "quick": self.quick}
 
 
@@ -124,6 +123,7 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
     # the verdicts' card play has its rung too (the learned player plays about 0.4x the heuristic's deals a second)
     ladder = {"random": cheap, "heuristic": cheap, "strong": cheap, card_play: cheap,
               "dd": max(20, min(2_000, round(200 * scale)))}
+    before = previous_play(card_play)
     return ReportPlan(
         ruleset=ruleset, seed=seed, map_deals=map_deals,
         baseline_deals=max(10_000, round(DEFAULT_MAP_DEALS // 2 * scale)),
@@ -143,8 +143,8 @@ def plan_for(ruleset: Ruleset, seed: int, deals: int | None, quick: bool, thread
         card_play=card_play,
         # the previous play's verdicts beside the card play's (its own bidding and card play): a tenth of
         # the map's deals is enough to see where a class's best bid differs clearly
-        previous_play=previous_play(card_play),
-        previous_map_deals=0 if previous_play(card_play) is None else max(1_000, map_deals // 10),
+        previous_play=before,
+        previous_map_deals=0 if before is None else max(1_000, map_deals // 10),
         # four kinds of hand a seat, each hand played twice by pimc at every seat, sampled until decided:
         # the first look and the budget shrink with the report (--confirm-hands sets the budget)
         rule_check_first=max(4, min(RULE_CHECK_FIRST, round(RULE_CHECK_FIRST * math.sqrt(scale)))),

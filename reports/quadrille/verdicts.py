@@ -77,13 +77,13 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
         *([POINT_INTRODUCTION, *at_the_point] if at_the_point else []),
     ]
     comparison = None
-    before_play = short_phrase(previous or "heuristic", False)
+    before_name = previous or "heuristic"   # a map given without its play's name is the heuristic's
+    before_play = short_phrase(before_name, False)
     if previous_map is not None:
         from spadille.analyses.quadrille.play_comparison import compare_maps, comparison_sentence
 
         comparison = compare_maps(data, previous_map)
-        paragraphs.append(comparison_sentence(comparison, card_play, before_play, previous_map.deals_done,
-                                              previous or "heuristic"))
+        paragraphs.append(comparison_sentence(comparison, card_play, before_play, previous_map.deals_done, before_name))
     moved, moves_item = [], None
     if previous_map is not None and policy and previous and previous != policy:
         _, before, _ = bidding_verdicts(previous_map, before_play)
@@ -110,7 +110,7 @@ def verdict_section(data, first, second, ruleset, policy_description: str, figur
                         "gives the bid, with n, 95% CI and the share of them on which the bid was played"),
               _flip_item(flips, valuation),
               *([_answer_item(answers)] if answers is not None and answers.offered else []),
-              *([_comparison_item(comparison, card_play, previous or "heuristic")] if comparison is not None else []),
+              *([_comparison_item(comparison, card_play, before_name)] if comparison is not None else []),
               *([moves_item] if moves_item is not None else []),
               *rule_items(data)]
     if second is not None and first.deals_done and second.deals_done:
