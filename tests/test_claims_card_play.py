@@ -58,13 +58,25 @@ def test_when_they_agree_the_report_says_so():
     assert _differences(frame, None, "strong") == []
 
 
-def test_arms_that_never_differ_are_said_to_measure_the_same():
-    """q18's arms set draw_trumps, which strong's ombre never consults (its draw_min_out = 6 keeps it
-    from drawing while fewer trumps are out, and lead_master_trump leads spadille anyway): every deal
-    measures the same, and the reason says so rather than leaving a bare 'contains 0'."""
-    claim = [c for c in load_claims(card_play="strong") if c.id == "q18"]
+def test_arms_that_never_differ_are_said_to_measure_the_same(tmp_path):
+    """q18's arms as they were until session 8 set draw_trumps alone, which strong's ombre never
+    consults (its draw_min_out = 6 keeps it from drawing while fewer trumps are out, and
+    lead_master_trump leads spadille anyway): every deal measures the same, and the reason says so
+    rather than leaving a bare 'contains 0'. The shipped q18 also turns off the rules that lead a
+    trump without draw_trumps, so its arms differ under strong too."""
+    from claim_files import CLAIMS_DIR
+
+    shipped = (CLAIMS_DIR / "q18.toml").read_text(encoding="utf-8")
+    old = shipped.replace('params = { draw_trumps = 0.0, "ombre.draw_min_out" = 1.0 }', "params = { draw_trumps = 0.0 }")
+    old = old.replace('params = { draw_trumps = 10.0, "ombre.lead_master_trump" = 0.0, "ombre.lead_top_trump" = 0.0 }',
+                      "params = { draw_trumps = 10.0 }")
+    assert old != shipped and old.count("params = { draw_trumps") == 2
+    (tmp_path / "q18.toml").write_text(old, encoding="utf-8")
+    claim = [c for c in load_claims(tmp_path, card_play="strong") if c.id == "q18"]
     row = check_claims(claim, seed=3, scale=0.005).iloc[0]
     assert row["estimate"] == 0 and row["ci_low"] < 0 < row["ci_high"] and row["verdict"] == "inconclusive"
     assert "the two arms measured the same on all 500 deals" in row["reason"]
-    heuristic = check_claims([c for c in load_claims() if c.id == "q18"], seed=3, scale=0.005).iloc[0]
+    heuristic = check_claims([c for c in load_claims(tmp_path) if c.id == "q18"], seed=3, scale=0.005).iloc[0]
     assert heuristic["estimate"] != 0 and "measured the same" not in heuristic["reason"]
+    now = check_claims([c for c in load_claims(card_play="strong") if c.id == "q18"], seed=3, scale=0.005).iloc[0]
+    assert now["estimate"] != 0 and "measured the same" not in now["reason"]
