@@ -8,7 +8,8 @@ is the ladder of
       --policies learned:weights=NEW.toml,learned:weights=OLD.toml \
       --per-contract called=400,sans-prendre=400,forced-spadille=400 --seed 11 --out OUT.csv
 
-(the same screened deals, the same plays, the same cells and the same file, written by the same code),
+(the same screened deals, the same plays, the same cells and the same file, written by the same code,
+and its --json records beside it as OUT.json),
 with one more column the command does not print: each cell's gain of NEW less OLD, paired over the
 same (deal, seat) pairs, with its 95% interval over deals (analyses/quadrille/ladder.paired_difference,
 cell by cell). NEW plays first; a Ctrl-C keeps the fits that finished (the ladder's own rule).
@@ -24,14 +25,16 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 
 
 def main(new: str, old: str, out: str, seed: int = 11, per_contract: int = 400,
          contracts: str = "called,sans-prendre,forced-spadille") -> None:
-    from spadille.analyses.quadrille.ladder import LadderEntry, ladder, ladder_metadata
+    from spadille.analyses.quadrille.ladder import LadderEntry, ladder, ladder_metadata, records
     from spadille.analyses.quadrille.ladder_cells import estimate, groups
     from spadille.analyses.quadrille.ladder_deals import contract_codes, screened_plan
     from spadille.analyses.rowfile import check_output_path, write_table
+    from spadille.cli.quadrille.ladder_view import json_text
     from spadille.cli.quadrille.seating import parse_policy_spec
     from spadille.kernel.quadrille.cards import SEAT_NAMES
     from spadille.kernel.quadrille.ruleset import load_ruleset
@@ -61,6 +64,8 @@ def main(new: str, old: str, out: str, seed: int = 11, per_contract: int = 400,
         sys.exit("interrupted before any fit finished")
     write_table(out, result.table.merge(result.speed.drop(columns=["policy", "reference", "deals"]), on="label"),
                 result.metadata)
+    # the ladder's own --json records too, so that a run can stand as analyses/quadrille/strength_against_pimc.json's entry
+    Path(out).with_suffix(".json").write_text(json_text(result, records(result)) + "\n", encoding="utf-8")
     table = result.table
     for name, label in labels.items():
         print(f"{name}: {label}")
