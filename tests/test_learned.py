@@ -393,6 +393,7 @@ def test_a_tiny_training_run_end_to_end(tmp_path, monkeypatch):
     trained = learned.read_learned(first)
     assert trained.stamp["command"] == "spadille train quadrille --policy learned --seed 5 --rounds 2 --deals 3"
     assert trained.stamp["positions"] > 50 and np.abs(trained.weights).sum() > 0
+    assert trained.stamp["libraries"].startswith(f"numpy {np.__version__}, scipy ")
     again = CliRunner().invoke(app, command + ["--out", str(second)])
     assert again.exit_code == 0, again.output
     strip = lambda text: re.sub(r'version = "[^"]*"', "", text)   # noqa: E731
