@@ -111,11 +111,11 @@ def test_the_game_a_bolder_bid_makes_is_named_in_words():
 
 
 def test_the_strength_table_gives_each_policy_its_own_n_and_stamp_where_they_differ():
-    # learned was measured on 400 sans-prendre deals, strong on 2,000, at another time
+    # learned was measured on 4 x 400 sans-prendre deals (four seeds pooled), strong on 2,000, at another time
     item = strength_item(["learned", "strong"])
     assert "deals" not in item.frame.columns and "n" not in item.frame.columns
     row = item.frame.set_index(["contract", "role"]).loc[("sans-prendre", "ombre")]
-    assert row["learned"].endswith("n = 400") and row["strong"].endswith("n = 2,000")
+    assert row["learned"].endswith("n = 1,600") and row["strong"].endswith("n = 2,000")
     stamps = item.data.attrs["stamps"]
     assert stamps["learned"] == {key: strength.measured("learned").stamp[key] for key in stamps["learned"]}
     assert stamps["learned"]["command"] != stamps["strong"]["command"]

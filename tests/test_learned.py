@@ -441,11 +441,38 @@ def test_the_shipped_strength_file_measures_the_learned_player_under_its_own_sta
     mine, strong = strength.measured("learned"), strength.measured("strong")
     assert mine is not None and strong is not None
     assert "--policies learned" in mine.stamp["command"] and "--policies learned" not in strong.stamp["command"]
-    assert mine.stamp["seed"] == strong.stamp["seed"] and mine.stamp["reference"] == strong.stamp["reference"]
+    # learned's is four runs pooled, one of them on strong's very deals
+    assert strong.stamp["seed"] in mine.stamp["seed"] and mine.stamp["reference"] == strong.stamp["reference"]
     cells = mine.cells.set_index(["contract", "role"])
     assert set(cells.index) == set(strong.cells.set_index(["contract", "role"]).index)
     assert ((cells["ci_low"] <= cells["gain"]) & (cells["gain"] <= cells["ci_high"])).all()
-    assert mine.overall[3] == 4800 and mine.overall[1] <= mine.overall[0] <= mine.overall[2]
+    assert mine.overall[3] == 4 * 4800 and mine.overall[1] <= mine.overall[0] <= mine.overall[2]
+    assert (cells["deals"] == 4 * 400).all()
+
+
+def test_runs_on_independent_deals_pool_into_one_measurement():
+    """Two runs' cells pool into their mean weighted by deals, with an interval from their standard
+    errors: equal runs give the same gain and an interval 1/sqrt(2) as wide; a cell only one run
+    has is that run's."""
+    from spadille.analyses.quadrille.strength import pooled
+
+    def run(deals, gain, half, cells):
+        return {"deals": deals, "n": 4 * deals, "gain": gain, "ci_low": gain - half, "ci_high": gain + half,
+                "by_contract_role": [{"contract": "called", "role": role, "deals": deals, "n": deals, "gain": gain,
+                                      "ci_low": gain - half, "ci_high": gain + half} for role in cells]}
+
+    same = pooled([run(400, -0.5, 0.4, ["ombre"]), run(400, -0.5, 0.4, ["ombre", "friend"])])
+    assert same["deals"] == 800 and same["n"] == 3200 and same["gain"] == pytest.approx(-0.5)
+    assert same["ci_high"] - same["ci_low"] == pytest.approx(0.8 / 2 ** 0.5)
+    ombre, friend = same["by_contract_role"]
+    assert (ombre["role"], ombre["deals"], friend["role"], friend["deals"]) == ("ombre", 800, "friend", 400)
+    assert (friend["ci_low"], friend["ci_high"]) == pytest.approx((-0.9, -0.1))
+    weighted = pooled([run(300, 0.0, 0.3, ["ombre"]), run(100, 1.0, 0.3, ["ombre"])])
+    assert weighted["gain"] == pytest.approx(0.25)
+    half = (weighted["ci_high"] - weighted["ci_low"]) / 2
+    assert half == pytest.approx(0.3 * (0.75 ** 2 + 0.25 ** 2) ** 0.5)
+    with pytest.raises(ValueError):
+        pooled([])
 
 
 def test_a_rounds_deals_are_what_its_blocks_hold():

@@ -7,7 +7,10 @@ pimc the other team and every bid; ``analyses/quadrille/ladder_team.py``). That 
 hour of two cores, far past a report's budget, so it is measured once and shipped with its command,
 seed and version (``strength_against_pimc.json``); the report reads it, and says where a play was
 never measured. A policy measured in another run carries its own ``stamp`` (its command, date and
-version), which stands over the file's for that policy.
+version), which stands over the file's for that policy. A policy measured in several runs on
+independent deals (other seeds) lists them under ``runs``, each with its own cells and stamp; it is
+read as their pooled estimate: each cell the runs' mean weighted by their deals, its interval from
+their standard errors (normal, as the runs' own intervals are).
 """
 
 from __future__ import annotations
@@ -42,11 +45,38 @@ def measured(policy: str) -> Strength | None:
     shipped = _shipped()
     for entry in shipped["policies"]:
         if entry["name"] == policy:
-            cells = pd.DataFrame.from_records(entry["by_contract_role"], columns=CELL_COLUMNS)
+            figures = pooled(entry["runs"]) if "runs" in entry else entry
+            cells = pd.DataFrame.from_records(figures["by_contract_role"], columns=CELL_COLUMNS)
             return Strength(policy, entry["policy"], cells,
-                            (entry["gain"], entry["ci_low"], entry["ci_high"], entry["n"]),
+                            (figures["gain"], figures["ci_low"], figures["ci_high"], figures["n"]),
                             {**shipped["stamp"], **entry.get("stamp", {})})
     return None
+
+
+def pooled(runs: list[dict]) -> dict:
+    """Runs of one policy on independent deals as one measurement: each cell (and the overall figure)
+    the runs' mean weighted by their deals, its 95% interval from the runs' standard errors (each
+    read back from its own interval). Cells are matched by contract and role; a cell missing from
+    a run is pooled over the runs that have it."""
+    from spadille.analyses.stats import z_value
+
+    z = z_value()
+
+    def pool(figures: list[dict]) -> dict:
+        deals = sum(f["deals"] for f in figures)
+        weights = [f["deals"] / deals for f in figures]
+        gain = sum(w * f["gain"] for w, f in zip(weights, figures))
+        error = sum((w * (f["ci_high"] - f["ci_low"]) / (2 * z)) ** 2 for w, f in zip(weights, figures)) ** 0.5
+        return {"deals": deals, "n": sum(f["n"] for f in figures), "gain": gain,
+                "ci_low": gain - z * error, "ci_high": gain + z * error}
+
+    if not runs:
+        raise ValueError("a pooled measurement needs one run at least")
+    keys = list(dict.fromkeys((c["contract"], c["role"]) for run in runs for c in run["by_contract_role"]))
+    cells = [{"contract": contract, "role": role,
+              **pool([c for run in runs for c in run["by_contract_role"] if (c["contract"], c["role"]) == (contract, role)])}
+             for contract, role in keys]
+    return {**pool(runs), "by_contract_role": cells}
 
 
 def cell(strength: Strength, contract: str, role: str) -> tuple[float, float, float, int] | None:
