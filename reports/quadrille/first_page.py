@@ -36,9 +36,12 @@ def strength_paragraph(policy: str) -> str:
     parts = [f"as {ROLE_WORDS.get(row.role, row.role)} in {CONTRACT_WORDS.get(row.contract, row.contract)} "
              f"{_estimate(row.gain, row.ci_low, row.ci_high, row.n)}" for row in strength.cells.itertuples(index=False)]
     stamp = strength.stamp
+    seeds = stamp.get("seed")
+    pooled = (f" for S = {', '.join(map(str, seeds))}, independent deals pooled"
+              if isinstance(seeds, list) and len(seeds) > 1 else "")
     return (f"**How strong the play is.** These verdicts rest on `{policy}`'s card play, so they are as sound as it "
             f"is. Playing a whole team against pimc's other team (pimc bidding for everyone; each deal against the "
-            f"same deal played by pimc throughout; `{stamp['command']}`, version {stamp['spadille_version']}), its "
+            f"same deal played by pimc throughout; `{stamp['command']}`{pooled}, version {stamp['spadille_version']}), its "
             f"seats gain, in jetons a deal a seat: {'; '.join(parts)}; overall "
             f"{_estimate(*strength.overall)}, the contracts weighted by how often pimc's bidding makes them. A "
             "negative gain is what pimc's play of the same cards would have added: a margin below it may be the "
