@@ -140,7 +140,10 @@ def budgeted_search(policy_ids, policy_params, n_seats):
     return False
 
 
-@njit(cache=True, _nrt=False)
+# Inlined by numba, unlike the helpers (docs/engine.md, "Compiling"): its body is two calls, and as a
+# function of its own it was a library that linked the whole deal loop and optimised it once more,
+# cold, between play_hands and the chunk loops that link it again (about a twentieth of a first run).
+@njit(cache=True, _nrt=False, inline="always")
 def play_deal(seed, deal, rules, bete_chain, cards, policy_ids, policy_params, table, scratch, record, search, force):
     """Deal deal ``deal`` of ``seed`` and play it at ``table`` (updated in place); write its row
     to ``scratch.res``. The play continues the deal's random stream where the shuffle left it."""
