@@ -11,7 +11,9 @@ known only at the end, so it goes where the end can still write it:
 * Parquet: in the footer's key-value metadata under ``spadille`` (JSON). The writer does
   not store the Arrow schema, so readers see that key as the schema metadata.
 * CSV: the first line, ``# spadille: {json}``. The body is streamed to a second temporary
-  file and copied after that line at commit.
+  file and copied after that line at commit; or, where the writer was told the metadata to
+  expect (a run's, should it finish), the file starts with that line and a commit that brings
+  it only moves the file into place.
 """
 
 from __future__ import annotations
@@ -119,7 +121,10 @@ class RowFileWriter:
     where the first row group repeats values; the deal numbers, masks and hands never do, and
     encoding them twice cost a third of the writing."""
 
-    def __init__(self, path: str | os.PathLike, template):
+    def __init__(self, path: str | os.PathLike, template, expected: dict | None = None):
+        """``expected``: the metadata the commit will most likely bring (a run that finishes). A CSV
+        then starts with it, and a commit with that metadata only moves the file into place; any
+        other commit writes its own first line and copies the body after it, as without it."""
         import pyarrow as pa
 
         self.target = check_output_path(path)
@@ -131,10 +136,14 @@ class RowFileWriter:
         self._schema = _arrow(template, None).schema.remove_metadata()
         self._columns = list(self._schema.names)
         self._body = _temporary(self.target)  # also proves the directory is writable
+        self._first_line = b""         # CSV: the metadata line the body starts with, if any
         try:
             if self.kind == "csv":
-                with open(self._body, "w", encoding="utf-8", newline="") as body:
-                    body.write(",".join(_csv_field(name) for name in self._columns) + "\n")
+                if expected is not None:
+                    self._first_line = _metadata_line(expected)
+                with open(self._body, "wb") as body:
+                    body.write(self._first_line)
+                    body.write((",".join(_csv_field(name) for name in self._columns) + "\n").encode("utf-8"))
         except OSError as exc:
             self.discard()
             raise RowFileError(f"cannot write {str(self.target)!r}: {exc.strerror or exc}") from None
@@ -221,12 +230,17 @@ class RowFileWriter:
                 self._parquet.close()
                 self._parquet = None
                 os.replace(self._body, self.target)
+            elif self._first_line and self._first_line == _metadata_line(metadata):
+                # the run ended as expected: the body already starts with its line (no copy of
+                # hundreds of MB after the last batch, which nothing overlaps)
+                os.replace(self._body, self.target)
             else:
                 final = _temporary(self.target)
                 try:
                     with open(final, "wb") as out:
-                        out.write(f"{CSV_PREFIX}{text}\n".encode("utf-8"))
+                        out.write(_metadata_line(metadata))
                         with open(self._body, "rb") as body:
+                            body.seek(len(self._first_line))
                             _append_file(body, out)
                     os.replace(final, self.target)
                 except BaseException:
@@ -246,6 +260,11 @@ class RowFileWriter:
                 pass  # the file is deleted next; a failed close changes nothing
             self._parquet = None
         self._body.unlink(missing_ok=True)
+
+
+def _metadata_line(metadata: dict) -> bytes:
+    """A CSV's first line, which carries its metadata."""
+    return f"{CSV_PREFIX}{json.dumps(metadata, ensure_ascii=False, sort_keys=True)}\n".encode("utf-8")
 
 
 def _append_file(source, target) -> None:

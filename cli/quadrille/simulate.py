@@ -77,7 +77,10 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
         # spelled straight from the rows, faster than Arrow formats a table (rows_csv.py).
         hand_text = str(out).lower().endswith(".csv")
         to_table = lambda rows: rows_table(rows, n_seats, hand_text)  # noqa: E731
-    output.check(lambda template=to_table: template(rows_template()))   # the file's columns, as a table
+    # the file's columns, as a table; and its metadata should the run finish, which a CSV can then
+    # start with, sparing the copy of its body after the last batch (analyses/rowfile.py)
+    output.check(lambda template=to_table: template(rows_template()),
+                 {**config.metadata(), "deals_done": deals, "interrupted": False})
     if out is not None and hand_text:
         from spadille.analyses.quadrille.rows_csv import rows_csv
 
