@@ -20,6 +20,7 @@ NEWLINE = 10
 MINUS = 45
 ZERO = 48
 TEN = np.uint64(10)
+HUNDRED = np.uint64(100)
 
 
 @njit(cache=True, nogil=True)
@@ -38,7 +39,10 @@ def csv_lines(rows, kinds, sources, tables, names, name_lengths, none_at, pieces
     k = kinds.shape[0]
     n_suits = pieces.shape[0]
     suit_mask = (1 << suit_bits) - 1
-    digits = np.empty(20, dtype=np.uint8)
+    pairs = np.empty(200, dtype=np.uint8)   # "00" to "99"
+    for pair in range(100):
+        pairs[2 * pair] = ZERO + pair // 10
+        pairs[2 * pair + 1] = ZERO + pair % 10
     data = np.empty(n * bound, dtype=np.uint8)
     at = 0
     for row in range(n):
@@ -53,18 +57,27 @@ def csv_lines(rows, kinds, sources, tables, names, name_lengths, none_at, pieces
                     data[at] = MINUS
                     at += 1
                     value = -value
-                # unsigned: a division by 10 is then a multiplication, with no floor correction
+                # unsigned (a division by a constant is then a multiplication, with no floor
+                # correction), its length first, then two digits a division from the end
                 rest = np.uint64(value)
-                count = 0
-                while True:
-                    digits[count] = rest % TEN
+                count = 1
+                power = TEN
+                while count < 19 and rest >= power:
+                    power *= TEN
                     count += 1
-                    rest //= TEN
-                    if rest == 0:
-                        break
-                for d in range(count):
-                    data[at + d] = ZERO + digits[count - 1 - d]
                 at += count
+                end = at
+                while rest >= HUNDRED:
+                    pair = rest % HUNDRED
+                    rest //= HUNDRED
+                    end -= 2
+                    data[end] = pairs[2 * pair]
+                    data[end + 1] = pairs[2 * pair + 1]
+                if rest >= TEN:
+                    data[end - 2] = pairs[2 * rest]
+                    data[end - 1] = pairs[2 * rest + 1]
+                else:
+                    data[end - 1] = ZERO + rest
             elif kind == NAME:
                 table = tables[j]
                 entry = none_at[table] if value < 0 else value
