@@ -64,7 +64,8 @@ def test_no_rows_no_bytes():
 
 def test_a_file_of_lines_is_the_file_of_tables(tmp_path, ruleset, heuristic4):
     rows = simulate(RunConfig(ruleset, heuristic4, seed=2, deals=3000, record=True)).rows
-    for name, spell in (("tables.csv", lambda part: rows_table(part, 4)), ("lines.csv", lambda part: rows_csv(part, 4))):
+    spellings = (("tables.csv", lambda part: rows_table(part, 4)), ("lines.csv", lambda part: rows_csv(part, 4)))
+    for name, spell in spellings:
         with RowFileWriter(tmp_path / name, rows_table(rows[:0], 4)) as writer:
             for start in range(0, len(rows), 1024):
                 writer.write(spell(rows[start:start + 1024]))

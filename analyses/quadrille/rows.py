@@ -11,8 +11,9 @@ adds it to a frame read back, as ``read_rows`` does. The trick-by-trick play is 
 
 ``rows_table`` builds an Arrow table without a Python object per deal: every name column is a
 take from a short array of names, and the hands' text is joined from per-suit pieces by a jitted
-loop (kernel/common/_text.py). A recorded simulation writes every batch through it, so it must
-keep up with the deal loop (issue 39: the text built in Python took longer than the deals).
+loop (kernel/common/_text.py). A recorded simulation writes every batch of a Parquet file through
+it, so it must keep up with the deal loop (issue 39: the text built in Python took longer than the
+deals); a CSV's lines are spelled straight from the rows (rows_csv.py), after ``column_plan``.
 ``rows_frame`` is the same table as a pandas DataFrame, for analyses.
 """
 
