@@ -60,18 +60,21 @@ class RunOutput:
         self.runner = None
         self.seconds = 0.0
         self._template: Callable[[], Any] | None = None
+        self._expected: dict | None = None
         self._stack = ExitStack()
         self._run = ExitStack()      # the runner and the bar: closed when the run's file is settled
         self._pump = None
         self.resume = ""             # how to run what a lost cluster left undone, for the last line
 
-    def check(self, template: Callable[[], Any]) -> None:
-        """Check --out before any work; ``template()`` (an empty table) gives the file's columns."""
+    def check(self, template: Callable[[], Any], expected: dict | None = None) -> None:
+        """Check --out before any work; ``template()`` (an empty table) gives the file's columns, and
+        ``expected`` the metadata the run will commit if it finishes (``RowFileWriter``'s)."""
         from spadille.analyses.rowfile import check_output_path
 
         if self.out is not None:
             check_output_path(self.out)
         self._template = template
+        self._expected = expected
 
     # ------------------------------------------------------------ the run
     def __enter__(self) -> "RunOutput":
@@ -85,7 +88,7 @@ class RunOutput:
             if self.out is not None:
                 from spadille.analyses.rowfile import RowFileWriter
 
-                self.writer = self._stack.enter_context(RowFileWriter(self.out, self._template()))
+                self.writer = self._stack.enter_context(RowFileWriter(self.out, self._template(), self._expected))
             self._stack.enter_context(self._run)
             log = lambda line: self.stderr.print(line, soft_wrap=True, markup=False)  # noqa: E731
             self.runner = self._run.enter_context(open_runner(self.scheduler, log, self.block_deals))

@@ -95,3 +95,33 @@ def test_parquet_bytes_do_not_depend_on_how_the_rows_came_in_batches(tmp_path):
     assert files[0] == files[1] == files[2]
     rows_back, _ = read_row_file(tmp_path / "by-8000.parquet")
     pd.testing.assert_frame_equal(rows_back, rows)
+
+
+@pytest.mark.parametrize("ended", ["as expected", "otherwise"])
+def test_a_csv_told_its_metadata_is_the_same_file_and_moved_without_a_copy(tmp_path, monkeypatch, ended):
+    """A CSV whose writer expects the commit's metadata starts with it, and the commit only renames
+    the file; a commit with other metadata (an interrupted run) writes its own line and copies the
+    body as before. Either way the bytes are those of a writer told nothing."""
+    import spadille.analyses.rowfile as rowfile
+
+    expected = {"seed": 3, "deals_done": 10, "interrupted": False}
+    final = expected if ended == "as expected" else {"seed": 3, "deals_done": 4, "interrupted": True}
+    copies = []
+    real_append = rowfile._append_file
+    monkeypatch.setattr(rowfile, "_append_file", lambda *a: (copies.append(1), real_append(*a)))
+    for name, told in (("plain.csv", None), ("told.csv", expected)):
+        with RowFileWriter(tmp_path / name, frame(0, 0), told) as writer:
+            writer.write(frame(0, 4))
+            writer.commit(final)
+    assert (tmp_path / "told.csv").read_bytes() == (tmp_path / "plain.csv").read_bytes()
+    assert read_row_file(tmp_path / "told.csv")[1] == final
+    assert len(copies) == (1 if ended == "as expected" else 2)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plain.csv", "told.csv"]
+
+
+def test_a_csv_told_its_metadata_that_fails_leaves_no_file(tmp_path):
+    with pytest.raises(RuntimeError):
+        with RowFileWriter(tmp_path / "rows.csv", frame(0, 0), {"seed": 1}) as writer:
+            writer.write(frame(0, 2))
+            raise RuntimeError("the run failed")
+    assert list(tmp_path.iterdir()) == []

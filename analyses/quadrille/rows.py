@@ -11,8 +11,9 @@ adds it to a frame read back, as ``read_rows`` does. The trick-by-trick play is 
 
 ``rows_table`` builds an Arrow table without a Python object per deal: every name column is a
 take from a short array of names, and the hands' text is joined from per-suit pieces by a jitted
-loop (kernel/common/_text.py). A recorded simulation writes every batch through it, so it must
-keep up with the deal loop (issue 39: the text built in Python took longer than the deals).
+loop (kernel/common/_text.py). A recorded simulation writes every batch of a Parquet file through
+it, so it must keep up with the deal loop (issue 39: the text built in Python took longer than the
+deals); a CSV's lines are spelled straight from the rows (rows_csv.py), after ``column_plan``.
 ``rows_frame`` is the same table as a pandas DataFrame, for analyses.
 """
 
@@ -90,35 +91,46 @@ def _card_names() -> tuple[str, ...]:
     return tuple(cards.format_card(card) for card in range(cards.N_CARDS))
 
 
+@lru_cache(maxsize=None)
+def column_plan(n_seats: int, hand_text: bool = True) -> tuple[tuple[str, str, int, tuple[str, ...]], ...]:
+    """The file's columns in order, each (name, kind, kernel row column, names): kind ``integer`` (the
+    value), ``name`` (``names[code]``, ``none`` for -1) or ``hand`` (a natural mask's text). One plan
+    for the Arrow table and the CSV lines (analyses/quadrille/rows_csv.py), so the two cannot drift."""
+    seats = cards.SEAT_NAMES[n_seats]
+    plan = [("deal", "integer", L.COL_DEAL, ())]
+    if hand_text:
+        plan += [(f"hand_{seat}", "hand", L.COL_HANDS + index, ()) for index, seat in enumerate(seats)]
+    plan += [(f"mask_{seat}", "integer", L.COL_HANDS + index, ()) for index, seat in enumerate(seats)]
+    plan += [(f"bid_{seat}", "name", L.COL_BIDS + index, L.BID_NAMES) for index, seat in enumerate(seats)]
+    plan += [("force", "name", L.COL_FORCE, FORCE_NAMES),
+             ("contract", "name", L.COL_CONTRACT, L.CONTRACT_NAMES),
+             ("ombre", "name", L.COL_OMBRE, seats),
+             ("trump", "name", L.COL_TRUMP, cards.SUITS),
+             ("called", "name", L.COL_CALLED, _card_names()),
+             ("friend", "name", L.COL_FRIEND, seats),
+             ("given", "name", L.COL_GIVEN, _card_names())]  # the card given for a demanded king
+    plan += [(f"tricks_{seat}", "integer", L.COL_TRICKS + index, ()) for index, seat in enumerate(seats)]
+    plan += [("side_tricks", "integer", L.COL_SIDE_TRICKS, ()),
+             ("outcome", "name", L.COL_OUTCOME, L.OUTCOME_NAMES),
+             ("vole", "name", L.COL_VOLE, L.VOLE_NAMES),
+             ("matadors", "integer", L.COL_MATADORS, ()),
+             ("bete", "integer", L.COL_BETE, ())]
+    plan += [(f"pay_{seat}", "integer", L.COL_PAY + index, ()) for index, seat in enumerate(seats)]
+    plan += [("table_change", "integer", L.COL_POOL, ())]
+    return tuple(plan)
+
+
 def rows_table(rows: np.ndarray, n_seats: int, hand_text: bool = True) -> pa.Table:
     """The tidy per-deal table of kernel rows int64[n, N_ROW_COLS] for ``n_seats`` seats; the hands'
     text columns only with ``hand_text``."""
-    seats = cards.SEAT_NAMES[n_seats]
-    columns: dict[str, pa.Array] = {"deal": _integers(rows[:, L.COL_DEAL])}
-    if hand_text:
-        for index, seat in enumerate(seats):
-            columns[f"hand_{seat}"] = hand_column(rows[:, L.COL_HANDS + index])
-    for index, seat in enumerate(seats):
-        columns[f"mask_{seat}"] = _integers(rows[:, L.COL_HANDS + index])
-    for index, seat in enumerate(seats):
-        columns[f"bid_{seat}"] = _named(rows[:, L.COL_BIDS + index], L.BID_NAMES)
-    columns["force"] = _named(rows[:, L.COL_FORCE], FORCE_NAMES)
-    columns["contract"] = _named(rows[:, L.COL_CONTRACT], L.CONTRACT_NAMES)
-    columns["ombre"] = _named(rows[:, L.COL_OMBRE], seats)
-    columns["trump"] = _named(rows[:, L.COL_TRUMP], cards.SUITS)
-    columns["called"] = _named(rows[:, L.COL_CALLED], _card_names())
-    columns["friend"] = _named(rows[:, L.COL_FRIEND], seats)
-    columns["given"] = _named(rows[:, L.COL_GIVEN], _card_names())  # the card given for a demanded king
-    for index, seat in enumerate(seats):
-        columns[f"tricks_{seat}"] = _integers(rows[:, L.COL_TRICKS + index])
-    columns["side_tricks"] = _integers(rows[:, L.COL_SIDE_TRICKS])
-    columns["outcome"] = _named(rows[:, L.COL_OUTCOME], L.OUTCOME_NAMES)
-    columns["vole"] = _named(rows[:, L.COL_VOLE], L.VOLE_NAMES)
-    columns["matadors"] = _integers(rows[:, L.COL_MATADORS])
-    columns["bete"] = _integers(rows[:, L.COL_BETE])
-    for index, seat in enumerate(seats):
-        columns[f"pay_{seat}"] = _integers(rows[:, L.COL_PAY + index])
-    columns["table_change"] = _integers(rows[:, L.COL_POOL])
+    columns: dict[str, pa.Array] = {}
+    for name, kind, source, names in column_plan(n_seats, hand_text):
+        if kind == "integer":
+            columns[name] = _integers(rows[:, source])
+        elif kind == "name":
+            columns[name] = _named(rows[:, source], names)
+        else:
+            columns[name] = hand_column(rows[:, source])
     return pa.table(columns)
 
 

@@ -73,10 +73,18 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
         from spadille.analyses.quadrille.rows import rows_table
 
         # A CSV is read by people and spells the hands; a Parquet file keeps their masks alone
-        # (analyses/quadrille/rows.py says why and how to add the text back).
+        # (analyses/quadrille/rows.py says why and how to add the text back). A CSV's lines are
+        # spelled straight from the rows, faster than Arrow formats a table (rows_csv.py).
         hand_text = str(out).lower().endswith(".csv")
         to_table = lambda rows: rows_table(rows, n_seats, hand_text)  # noqa: E731
-    output.check(lambda: to_table(rows_template()))
+    # the file's columns, as a table; and its metadata should the run finish, which a CSV can then
+    # start with, sparing the copy of its body after the last batch (analyses/rowfile.py)
+    output.check(lambda template=to_table: template(rows_template()),
+                 {**config.metadata(), "deals_done": deals, "interrupted": False})
+    if out is not None and hand_text:
+        from spadille.analyses.quadrille.rows_csv import rows_csv
+
+        to_table = lambda rows: rows_csv(rows, n_seats)  # noqa: E731
     with output as running:
         if running.runner is None:
             result = _in_process(running, config, to_table)

@@ -5,7 +5,9 @@ compiles. Its ``search`` is None in runs where no seat searches, an int64 where 
 or pimc; its ``learned`` is None unless some seat plays learned. numba compiles the deal loop once
 per type of the pair, and a None half never refers to what it leaves out: a run of random or
 heuristic players neither compiles nor loads the double-dummy solver (it and the world sampler
-cost about 100 s to compile cold) nor the learned scorer (about 20 s).
+cost about 100 s to compile cold) nor the learned scorer (about 20 s). Its ``roles`` is None unless
+some seat has a role another policy plays or a situation: ``role_play`` then never names the
+situation test (``_situations.play_of``, about a sixth of a cold heuristic run's compile).
 """
 
 from typing import NamedTuple
@@ -16,6 +18,7 @@ from numba.extending import overload
 
 from . import layout as L
 from ._policies import choose_card, choose_card_unlearned, choose_vole
+from ._situations import play_of
 from .search._players import dd_card, dd_vole, pimc_card, pimc_vole
 
 
@@ -24,13 +27,16 @@ class Kinds(NamedTuple):
 
     search: object
     learned: object
+    roles: object
 
 
 def kinds_of(policies) -> Kinds:
     """The Kinds of the seat policies ``policies`` (every variant's, for a paired comparison)."""
     policies = tuple(policies)
     return Kinds(np.int64(1) if any(p.searches for p in policies) else None,
-                 np.int64(1) if any(p.plays("learned") for p in policies) else None)
+                 np.int64(1) if any(p.plays("learned") for p in policies) else None,
+                 # the seats whose row says PLAYS_BY_ROLE (policies.kernel_arrays)
+                 np.int64(1) if any(p.roles or p.situation for p in policies) else None)
 
 
 def _card_chooser(search):
@@ -42,6 +48,30 @@ def _card_chooser(search):
 
 def _searches(search) -> bool:
     return not isinstance(search.types[Kinds._fields.index("search")], types.NoneType)
+
+
+def _plays_by_role(search) -> bool:
+    return not isinstance(search.types[Kinds._fields.index("roles")], types.NoneType)
+
+
+def role_play(search, params, pid, obs, hand, pack_ord, pos_of_card, card_of_pos, block_of_pos, block_mask, vole):
+    """``_situations.play_of``'s (policy id, start of the card-play rules, whether the situation held),
+    or, in a run where no seat plays by role, its answer for such a seat without the call. Jitted only,
+    through the overload below."""
+    raise NotImplementedError("role_play runs inside the jitted deal loop only")
+
+
+@overload(role_play, inline="always")
+def _role_play(search, params, pid, obs, hand, pack_ord, pos_of_card, card_of_pos, block_of_pos, block_mask, vole):
+    if not _plays_by_role(search):
+        # what play_of answers for a row with PLAYS_BY_ROLE = 0, which every row of such a run has
+        def own(search, params, pid, obs, hand, pack_ord, pos_of_card, card_of_pos, block_of_pos, block_mask, vole):
+            return pid, L.CARD_RULES, False
+        return own
+
+    def by_role(search, params, pid, obs, hand, pack_ord, pos_of_card, card_of_pos, block_of_pos, block_mask, vole):
+        return play_of(params, pid, obs, hand, pack_ord, pos_of_card, card_of_pos, block_of_pos, block_mask, vole)
+    return by_role
 
 
 def decide_card(search, pid, params, base, seat, legal, hands, start_ord, played, n_seats, obs, ombre, friend, called,

@@ -15,9 +15,9 @@ from spadille.kernel.common._bits import ZERO, bit, highest, lowest, popcount
 from spadille.kernel.common._rng import below_n, seed_deal
 
 from . import layout as L
-from ._decide import decide_card, decide_vole
+from ._decide import decide_card, decide_vole, role_play
 from ._play_state import NIL, NONE, fill_obs, note_vole_point, rules_of_seat
-from ._situations import note_lead, play_of, reset_history
+from ._situations import note_lead, reset_history
 from ._policies import (bid_and_trumps, choose_call, choose_demand, choose_force_answer, choose_gift,
                         choose_trump_known, open_bids)
 from ._rules import (called_king_duty, casco_calls, count_matadors, legal_calls, legal_demands, legal_plays,
@@ -140,7 +140,10 @@ def budgeted_search(policy_ids, policy_params, n_seats):
     return False
 
 
-@njit(cache=True, _nrt=False)
+# Inlined by numba, unlike the helpers (docs/engine.md, "Compiling"): its body is two calls, and as a
+# function of its own it was a library that linked the whole deal loop and optimised it once more,
+# cold, between play_hands and the chunk loops that link it again (about a twentieth of a first run).
+@njit(cache=True, _nrt=False, inline="always")
 def play_deal(seed, deal, rules, bete_chain, cards, policy_ids, policy_params, table, scratch, record, search, force):
     """Deal deal ``deal`` of ``seed`` and play it at ``table`` (updated in place); write its row
     to ``scratch.res``. The play continues the deal's random stream where the shuffle left it."""
@@ -362,9 +365,9 @@ def play_hands(deal, rules, bete_chain, cards, policy_ids, policy_params, table,
                 undertake = force[L.F_VOLE]
             else:
                 fill_obs(obs, vole_decider, NIL, NONE, NONE, friend, called_seen, gone, contract, ombre)
-                pid, rules_at, held = play_of(policy_params[vole_decider], policy_ids[vole_decider], obs,
-                                              hands[vole_decider], pack_ord, pos_of_card, card_of_pos, block_of_pos,
-                                              block_mask, NIL + 1)
+                pid, rules_at, held = role_play(search, policy_params[vole_decider], policy_ids[vole_decider], obs,
+                                                hands[vole_decider], pack_ord, pos_of_card, card_of_pos,
+                                                block_of_pos, block_mask, NIL + 1)
                 if held and res[L.COL_SITUATION] < 0:
                     res[L.COL_SITUATION] = trick
                     res[L.COL_SITUATION_SEAT] = vole_decider
@@ -397,8 +400,8 @@ def play_hands(deal, rules, bete_chain, cards, policy_ids, policy_params, table,
                 pid = policy_ids[seat]
                 base = (role_bases >> (16 * seat)) & 0xFFFF
                 if by_role & (1 << seat) != 0:  # the call is costly; most seats skip it
-                    pid, rules_at, held = play_of(policy_params[seat], pid, obs, hand, pack_ord,
-                                                  pos_of_card, card_of_pos, block_of_pos, block_mask, NIL)
+                    pid, rules_at, held = role_play(search, policy_params[seat], pid, obs, hand, pack_ord,
+                                                    pos_of_card, card_of_pos, block_of_pos, block_mask, NIL)
                     if held and res[L.COL_SITUATION] < 0:
                         res[L.COL_SITUATION] = trick
                         res[L.COL_SITUATION_SEAT] = seat
