@@ -18,6 +18,7 @@ import sys
 import time
 
 from numba.core import event
+from spadille_in_process import run_spadille
 
 _stack: list[list] = []          # [kind, label, started, nested seconds]
 function_total: dict[str, float] = collections.defaultdict(float)
@@ -71,15 +72,7 @@ class _Listener(event.Listener):
 def main() -> None:
     for kind, name in (("compile", "numba:compile"), ("pass", "numba:run_pass"), ("llvm", "numba:llvm_lock")):
         event.register(name, _Listener(kind))
-    started = time.perf_counter()
-    from spadille.cli.entry import main as spadille
-
-    sys.argv = ["spadille"] + sys.argv[1:]
-    try:
-        spadille()
-    except SystemExit:
-        pass
-    whole = time.perf_counter() - started
+    whole = run_spadille(sys.argv[1:])
     compiled = sum(function_total.values())
     llvm = sum(function_llvm.values())
     print(f"whole command {whole:.1f} s; inside compiles {compiled:.1f} s, of which LLVM {llvm:.1f} s "

@@ -13,6 +13,7 @@ import sys
 import time
 
 from numba.core import dispatcher
+from spadille_in_process import run_spadille
 
 _compile = dispatcher.Dispatcher.compile
 _nested: list[float] = []
@@ -41,15 +42,7 @@ def _timed(self, sig):
 
 def main() -> None:
     dispatcher.Dispatcher.compile = _timed
-    started = time.perf_counter()
-    from spadille.cli.entry import main as spadille
-
-    sys.argv = ["spadille"] + sys.argv[1:]
-    try:
-        spadille()
-    except SystemExit:
-        pass
-    print(f"total {time.perf_counter() - started:.1f} s")
+    print(f"total {run_spadille(sys.argv[1:]):.1f} s")
     for name, seconds in sorted(exclusive.items(), key=lambda item: -item[1])[:30]:
         print(f"{seconds:7.2f} s exclusive {inclusive[name]:7.2f} s inclusive  asked {asked[name]:3d}  "
               f"signatures {len(signatures[name])}  {name}")
