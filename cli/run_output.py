@@ -66,7 +66,7 @@ class RunOutput:
         self._pump = None
         self.resume = ""             # how to run what a lost cluster left undone, for the last line
 
-    def check(self, template: Callable[[], Any], expected: dict | None = None) -> None:
+    def check(self, template: Callable[[], Any] | None, expected: dict | None = None) -> None:
         """Check --out before any work; ``template()`` (an empty table) gives the file's columns, and
         ``expected`` the metadata the run will commit if it finishes (``RowFileWriter``'s)."""
         from spadille.analyses.rowfile import check_output_path

@@ -68,7 +68,7 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
                        threads=threads, record=out is not None)
     validate(config)
     output = RunOutput(out, scheduler, block_deals, unit="deals", total=deals)
-    to_table = None
+    to_table = template = None
     if out is not None:
         from spadille.analyses.quadrille.rows import rows_table
 
@@ -76,15 +76,20 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
         # (analyses/quadrille/rows.py says why and how to add the text back). A CSV's lines are
         # spelled straight from the rows, faster than Arrow formats a table (rows_csv.py).
         hand_text = str(out).lower().endswith(".csv")
-        to_table = lambda rows: rows_table(rows, n_seats, hand_text)  # noqa: E731
-    # the file's columns, as a table; and its metadata should the run finish, which a CSV can then
-    # start with, sparing the copy of its body after the last batch (analyses/rowfile.py)
-    output.check(lambda template=to_table: template(rows_template()),
-                 {**config.metadata(), "deals_done": deals, "interrupted": False})
-    if out is not None and hand_text:
-        from spadille.analyses.quadrille.rows_csv import rows_csv
+        template = lambda: rows_table(rows_template(), n_seats, hand_text)  # noqa: E731
+        if hand_text:
+            from spadille.analyses.quadrille.rows_csv import rows_csv
 
-        to_table = lambda rows: rows_csv(rows, n_seats)  # noqa: E731
+            to_table = lambda rows: rows_csv(rows, n_seats)  # noqa: E731
+        else:
+            to_table = lambda rows: rows_table(rows, n_seats, False)  # noqa: E731
+
+    def run_metadata(done: int, interrupted: bool) -> dict:
+        return {**config.metadata(), "deals_done": done, "interrupted": interrupted}
+
+    # the file's columns; and its metadata should the run finish, which a CSV can then start with,
+    # sparing the copy of its body after the last batch (analyses/rowfile.py)
+    output.check(template, run_metadata(deals, False))
     with output as running:
         if running.runner is None:
             result = _in_process(running, config, to_table)
@@ -97,7 +102,7 @@ def run(deals, seed, ruleset, rule, policy, seat_policy, param, policy_file, ses
         if result is None:        # a second Ctrl-C before anything finished
             running.commit({}, 0)
             return running.ending
-        metadata = {**config.metadata(), "deals_done": running.rows_written, "interrupted": result.interrupted}
+        metadata = run_metadata(running.rows_written, result.interrupted)
         if len(getattr(result, "ranges", ())) > 1:  # an interrupted cluster run kept blocks with gaps
             metadata["deal_ranges"] = result.ranges
         running.resume = resume_hint(config, getattr(result, "ranges", None))
