@@ -15,7 +15,8 @@ of pimc is measured from, and what lies above it is the imitation's own.
 against pimc, as `spadille train quadrille --policy learned` labels them; 25 deals a block, two
 worker processes) and scores every decision twice: by the deal's own stream (the label, exactly as
 training does, so the play and the positions are training's) and by an independent stream (the
-second pimc, which changes nothing in the play). ``measure`` prints the mean regret a decision, on
+second pimc, which changes nothing in the play; it searches with solver tables of its own, empty at
+each decision, so that the labels are training's to the bit). ``measure`` prints the mean regret a decision, on
 the decisions the fit would use, of the second pimc, of the shipped weights, of each WEIGHTS file and
 of the lowest legal card, each with its paired difference to the shipped weights.
 
@@ -52,12 +53,18 @@ def _label_block(arguments: tuple) -> dict[str, np.ndarray]:
         rng[0] ^= OTHER_STREAM       # the deal's key, changed: another stream for each deal
         rng[1] = OTHER_START
         totals = np.zeros(40, dtype=np.int64)
-        scored, _ = scores(*args[:-2], rng, totals)
+        # its own empty solver tables: with a node budget what the table holds can change a value,
+        # and the label's searches must see only what training's would
+        table, shapes = np.zeros_like(args[-4]), np.zeros_like(args[-3])
+        scored, _ = scores(*args[:-4], table, shapes, rng, totals)
         second.append(totals / max(scored, 1))
         return result
 
     players.pimc_totals = twice           # label_block imports it when it builds its policies
-    positions = learned_data.label_block(*arguments)
+    try:
+        positions = learned_data.label_block(*arguments)
+    finally:                              # a worker's next block must wrap the solver's own, not this
+        players.pimc_totals = scores
     positions["labels2"] = np.array(second, dtype=np.float64).reshape(-1, 40)
     assert len(positions["labels2"]) == len(positions["deal"])
     return positions
