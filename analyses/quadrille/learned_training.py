@@ -87,7 +87,6 @@ def featurize(positions: dict[str, np.ndarray], ruleset_names: Sequence[str], ke
     """The design of ``positions`` (learned_data.FIELDS): classes, words and pimc's values, seen
     from the deciding player (the defence's values are the side's totals negated)."""
     from spadille.kernel.quadrille._learned import decision_features
-    from spadille.kernel.quadrille._card_play import role_of
 
     tables = _tables(ruleset_names)
     obs = positions["obs"]
@@ -96,15 +95,13 @@ def featurize(positions: dict[str, np.ndarray], ruleset_names: Sequence[str], ke
     cards = np.zeros((n, MAX_CLASSES), dtype=np.int64)
     buckets = np.zeros(n, dtype=np.int64)
     counts = np.zeros(n, dtype=np.int64)
-    signs = np.ones(n)
     for index in range(n):
         t = tables[int(positions["ruleset"][index])]
         trump = int(obs[index, L.O_TRUMP])
         pack = np.bitwise_or.reduce(t.block_mask[trump])
         buckets[index], counts[index] = decision_features(obs[index], positions["hand"][index], positions["legal"][index],
                                                           pack, t.block_of_pos, t.block_mask, words[index], cards[index])
-        if role_of(obs[index]) in (L.ROLE_DEFENDER_CALLED, L.ROLE_DEFENDER_ALONE):
-            signs[index] = -1.0
+    signs = decider_signs(obs)
     labels = positions["labels"].astype(np.float64)
     keep = []
     for index in range(n):
@@ -125,6 +122,14 @@ def featurize(positions: dict[str, np.ndarray], ruleset_names: Sequence[str], ke
     decision_of = np.repeat(keep, sizes)
     return Design(words[keep][mask], np.repeat(buckets[keep], sizes), labels[decision_of, flat_cards] * signs[decision_of],
                   start, flat_cards, keep)
+
+
+def decider_signs(obs: np.ndarray) -> np.ndarray:
+    """+1.0 for each position (observation row) decided by the ombre's side, -1.0 by a defender: pimc's
+    values are the side's totals, so a defender's are negated to be larger where better for him."""
+    from spadille.kernel.quadrille._card_play import role_of
+
+    return np.array([-1.0 if role_of(row) in (L.ROLE_DEFENDER_CALLED, L.ROLE_DEFENDER_ALONE) else 1.0 for row in obs])
 
 
 def feature_bits(words: np.ndarray) -> np.ndarray:
@@ -281,11 +286,16 @@ def scores(design: Design, parameters: np.ndarray) -> np.ndarray:
 
 def choices(design: Design, parameters: np.ndarray) -> np.ndarray:
     """The candidate each decision's numbers choose (the kernel's rule: best score, lowest card on a tie)."""
-    score = scores(design, parameters)
+    return best_candidates(design, scores(design, parameters))
+
+
+def best_candidates(design: Design, score: np.ndarray) -> np.ndarray:
+    """The candidate of each decision with the highest ``score`` (one a candidate), the lowest card on
+    a tie: classes come lowest first, and argmax takes the first best."""
     chosen = np.zeros(design.decisions, dtype=np.int64)
     for d in range(design.decisions):
         a, b = design.start[d], design.start[d + 1]
-        chosen[d] = a + int(np.argmax(score[a:b]))   # classes come lowest first, argmax takes the first best
+        chosen[d] = a + int(np.argmax(score[a:b]))
     return chosen
 
 

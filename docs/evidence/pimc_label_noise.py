@@ -40,6 +40,13 @@ OTHER_STREAM = np.uint64(0xA5A5A5A5DEADBEEF)
 OTHER_START = np.uint64(12345)
 
 
+def _paired(difference: np.ndarray) -> str:
+    """A paired difference's mean and the half-width of its 95% interval, over decisions."""
+    from spadille.analyses.stats import z_value
+
+    return f"{difference.mean():+.4f} ± {z_value() * difference.std(ddof=1) / np.sqrt(len(difference)):.4f}"
+
+
 def _label_block(arguments: tuple) -> dict[str, np.ndarray]:
     import spadille.kernel.quadrille.search._players as players
     from spadille.analyses.quadrille import learned_data
@@ -83,19 +90,15 @@ def label(blocks: int, path: str) -> None:
 def measure(path: str, weights: list[str]) -> None:
     from spadille.analyses.quadrille import learned_training as training
     from spadille.analyses.quadrille.learned_rounds import RULESETS
-    from spadille.kernel.quadrille import layout as L
-    from spadille.kernel.quadrille._card_play import role_of
     from spadille.kernel.quadrille.learned import SHIPPED, read_learned
 
     positions = dict(np.load(path))
     second = positions.pop("labels2")
     design = training.featurize(positions, RULESETS)
     sizes = np.diff(design.start)
-    defence = np.array([role_of(positions["obs"][k]) in (L.ROLE_DEFENDER_CALLED, L.ROLE_DEFENDER_ALONE)
-                        for k in design.decision])
-    values = second[np.repeat(design.decision, sizes), design.position] * np.repeat(np.where(defence, -1.0, 1.0), sizes)
-    pimc = np.array([a + int(np.argmax(values[a:b])) for a, b in zip(design.start[:-1], design.start[1:])])
-    regrets = {"pimc, independent draws": training.regret(design, pimc)}
+    decided = np.repeat(design.decision, sizes)    # each candidate's position
+    values = second[decided, design.position] * training.decider_signs(positions["obs"])[decided]
+    regrets = {"pimc, independent draws": training.regret(design, training.best_candidates(design, values))}
     for name in ["shipped"] + weights:
         file = read_learned(SHIPPED if name == "shipped" else name)
         regrets[name] = training.regret(design, training.choices(design, file.parameters()))
@@ -103,9 +106,7 @@ def measure(path: str, weights: list[str]) -> None:
     shipped = regrets["shipped"]
     print(f"{design.decisions:,} decisions (those the fit would use) of {len(positions['deal']):,} positions")
     for name, regret in regrets.items():
-        difference = regret - shipped
-        half = 1.96 * difference.std(ddof=1) / np.sqrt(len(difference))
-        print(f"{name:40s} {regret.mean():.4f} tricks a decision, less the shipped {difference.mean():+.4f} ± {half:.4f}")
+        print(f"{name:40s} {regret.mean():.4f} tricks a decision, less the shipped {_paired(regret - shipped)}")
 
 
 def capacity(folder: str) -> None:
@@ -131,13 +132,10 @@ def capacity(folder: str) -> None:
 
     model = HistGradientBoostingRegressor(max_iter=300, max_leaf_nodes=63, categorical_features=[L.LEARNED_FEATURES],
                                           random_state=0).fit(inputs(fit), centred(fit))
-    score = model.predict(inputs(test))
-    boosted = np.array([a + int(np.argmax(score[a:b])) for a, b in zip(test.start[:-1], test.start[1:])])
+    boosted = training.regret(test, training.best_candidates(test, model.predict(inputs(test))))
     shipped = training.regret(test, training.choices(test, read_learned(SHIPPED).parameters()))
-    difference = training.regret(test, boosted) - shipped
     print(f"{test.decisions:,} held-out decisions: shipped {shipped.mean():.4f}, gradient-boosted "
-          f"{shipped.mean() + difference.mean():.4f} tricks a decision "
-          f"({difference.mean():+.4f} ± {1.96 * difference.std(ddof=1) / np.sqrt(len(difference)):.4f})")
+          f"{boosted.mean():.4f} tricks a decision ({_paired(boosted - shipped)})")
 
 
 def breakdown(folder: str) -> None:
@@ -148,19 +146,20 @@ def breakdown(folder: str) -> None:
     from spadille.analyses.quadrille import learned_training as training
     from spadille.analyses.quadrille.learned_rounds import RULESETS
     from spadille.kernel.quadrille import layout as L
+    from spadille.kernel.quadrille._learned import F_TRUMP
     from spadille.kernel.quadrille.learned import SHIPPED, bucket_names, read_learned
 
     positions = training.load_positions(sorted(Path(folder).glob("*.npz")))
     design = training.featurize(positions, RULESETS)
-    regret = training.regret(design, training.choices(design, read_learned(SHIPPED).parameters()))
+    chosen = training.choices(design, read_learned(SHIPPED).parameters())
+    regret = training.regret(design, chosen)
     names = np.array(bucket_names())
     table = pd.DataFrame({"regret": regret, "row": names[design.bucket[design.start[:-1]]],
                           "trick": positions["obs"][design.decision, L.O_TRICK] + 1})
     table["place"] = table["row"].str.split(".").str[1]
     # a lead's regret when the card chosen and pimc's best (the first best class) differ in being a trump
-    chosen = training.choices(design, read_learned(SHIPPED).parameters())
-    best = np.array([a + int(np.argmax(design.values[a:b])) for a, b in zip(design.start[:-1], design.start[1:])])
-    is_trump = (design.words[:, 0] & np.uint64(1)).astype(bool)   # the first feature bit: a trump
+    best = training.best_candidates(design, design.values)
+    is_trump = (design.words[:, 0] >> np.uint64(F_TRUMP) & np.uint64(1)).astype(bool)
     table["trump_or_plain"] = is_trump[chosen] != is_trump[best]
     print(f"{design.decisions:,} decisions, mean regret {regret.mean():.4f} tricks a decision")
     for key in ("place", "row", "trick"):
